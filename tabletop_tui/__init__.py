@@ -1,0 +1,3 @@
+"""tabletop-tui: tabletop games in the terminal."""
+
+__version__ = "0.1.0"

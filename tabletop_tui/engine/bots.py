@@ -1,0 +1,60 @@
+"""Bots: a bot chooses an option id from what its seat may see and the pending decision.
+
+A bot never receives the state itself. Bots that search ask the context for a
+``determinize()``d state, which re-deals everything the seat cannot see.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .core import Decision, GameState
+
+LEVELS = ("random", "easy", "medium", "hard")
+
+
+@dataclass
+class BotContext:
+    seat: int
+    view: dict[str, Any]
+    decision: Decision
+    rng: random.Random
+    determinize: Callable[[], GameState]
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, ctx: BotContext) -> str: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal options."""
+
+    name = "random"
+
+    def choose(self, ctx: BotContext) -> str:
+        return ctx.rng.choice(ctx.decision.options).id
+
+
+def context_for(state: GameState, rng: random.Random) -> BotContext:
+    """The bot's window on ``state``: its seat's view, the decision, and a way to sample."""
+    decision = state.decision()
+    if decision is None:
+        raise ValueError("no decision pending")
+    seat = decision.seat
+    return BotContext(
+        seat=seat,
+        view=state.view(seat),
+        decision=decision,
+        rng=rng,
+        determinize=lambda: state.determinize(seat, random.Random(rng.random())),
+    )
+
+
+def bot_rng(seed: int, seat: int) -> random.Random:
+    """A bot's own random stream, separate from the game's so bots never change the deal."""
+    return random.Random(seed * 1_000_003 + seat * 7919 + 17)

@@ -1,0 +1,1 @@
+"""The Textual side: shared screens and widgets. Engines never import from here."""
