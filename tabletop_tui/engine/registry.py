@@ -103,6 +103,15 @@ def games() -> dict[str, GameInfo]:
     return _REGISTRY
 
 
+def register(info: GameInfo) -> None:
+    """Add a game by hand (tests use it for fixture games that do not ship)."""
+    games()[info.id] = info
+
+
+def unregister(game_id: str) -> None:
+    games().pop(game_id, None)
+
+
 def get_game(game_id: str) -> GameInfo:
     registry = games()
     if game_id not in registry:
