@@ -227,6 +227,7 @@ class GameState(ABC):
 
     def check_invariants(self) -> None:
         """Raise AssertionError when the game's own invariants break (cards lost, bounds)."""
+        return None
 
     # ---- the protocol --------------------------------------------------------------------
 

@@ -87,7 +87,9 @@ class SimSummary:
             "wins": [round(w, 3) for w in self.wins],
             "win_rate": [round(w / done, 4) for w in self.wins],
             "mean_scores": [round(statistics.fmean(s), 3) if s else 0.0 for s in self.scores],
-            "score_stdev": [round(statistics.pstdev(s), 3) if len(s) > 1 else 0.0 for s in self.scores],
+            "score_stdev": [
+                round(statistics.pstdev(s), 3) if len(s) > 1 else 0.0 for s in self.scores
+            ],
             "mean_decisions": round(statistics.fmean(self.lengths), 2) if self.lengths else 0.0,
             "cooperative": self.cooperative,
             "table_wins": self.table_wins,
