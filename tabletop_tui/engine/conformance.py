@@ -89,7 +89,7 @@ def play_checked(
 def _check_clone_and_save(info: GameInfo, state: GameState, chooser: random.Random) -> None:
     # Save -> load -> equal state.
     text = GameRecord.of(state).to_json()
-    loaded = GameRecord.from_json(text).load()
+    loaded = GameRecord.from_json(text).load(info)
     assert loaded.fingerprint() == state.fingerprint(), "save/load changed the state"
     # Same seed and choices -> equal state.
     again = info.state_class.replay(state.config, state.seed, list(state.history))

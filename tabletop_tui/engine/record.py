@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import BaseModel, Field, ValidationError
 
 from .core import EngineError, GameState
-from .registry import get_game
+from .registry import GameInfo, get_game
 
 
 class DamagedSave(EngineError):
@@ -49,9 +49,9 @@ class GameRecord(BaseModel):
             seats=seats or [],
         )
 
-    def load(self) -> GameState:
+    def load(self, info: GameInfo | None = None) -> GameState:
         """Rebuild the state by replay; a record that does not replay is a damaged save."""
-        info = get_game(self.game)
+        info = info or get_game(self.game)
         try:
             config = info.config_model.model_validate(self.config)
         except ValidationError as exc:

@@ -1,0 +1,23 @@
+"""Shared fixtures: a private data folder for every test and the test-only game."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop_tui.engine import registry
+from tests.fixture_game import GAME as HIGHCARD
+
+
+@pytest.fixture(autouse=True)
+def _private_data_dir(tmp_path, monkeypatch):
+    """No test ever touches a real user's saves."""
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path / "data"))
+    yield
+
+
+@pytest.fixture
+def highcard():
+    """The test-only game, registered for the duration of one test."""
+    registry.register(HIGHCARD)
+    yield HIGHCARD
+    registry.unregister(HIGHCARD.id)
