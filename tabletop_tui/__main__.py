@@ -1,0 +1,7 @@
+"""``python -m tabletop_tui``: the same as the ``tabletop-tui`` command."""
+
+import sys
+
+from tabletop_tui.cli import main
+
+sys.exit(main())

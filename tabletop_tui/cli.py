@@ -1,0 +1,384 @@
+"""The command line: start the app, start a game directly, simulate bot games, print rules.
+
+Bad input (an unknown game, option, value or seat) ends with one clear line on stderr and a
+non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import typing
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from pydantic import ValidationError
+
+from tabletop_tui import __version__
+from tabletop_tui.engine.core import EngineError, GameConfig
+from tabletop_tui.engine.record import SeatSpec
+from tabletop_tui.engine.registry import GameInfo, games, get_game
+
+PROG = "tabletop-tui"
+
+
+class CliError(Exception):
+    """Bad input on the command line: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise CliError(f"{message} (see '{self.prog} --help')")
+
+
+# ---- game options ------------------------------------------------------------------------
+
+
+def _field_values(annotation: Any) -> str:
+    """Human description of the values a config field accepts."""
+    if annotation is bool:
+        return "true|false"
+    if typing.get_origin(annotation) is typing.Literal:
+        return "|".join(str(a) for a in typing.get_args(annotation))
+    if annotation is int:
+        return "integer"
+    return getattr(annotation, "__name__", str(annotation))
+
+
+def _int_bounds(field: Any) -> str:
+    lo = hi = None
+    for meta in field.metadata:
+        lo = getattr(meta, "ge", lo)
+        hi = getattr(meta, "le", hi)
+    if lo is not None and hi is not None:
+        return f"{lo}..{hi}"
+    return "integer"
+
+
+def describe_options(info: GameInfo) -> list[tuple[str, str, str, str]]:
+    """(key, allowed values, default, description) for each game option but ``players``."""
+    rows = []
+    for name, field in info.config_model.model_fields.items():
+        if name == "players":
+            continue
+        values = _field_values(field.annotation)
+        if field.annotation is int:
+            values = _int_bounds(field)
+        default = field.default
+        shown = str(default).lower() if isinstance(default, bool) else str(default)
+        rows.append((name, values, shown, field.description or ""))
+    return rows
+
+
+def _coerce(info: GameInfo, key: str, raw: str) -> Any:
+    fields = info.config_model.model_fields
+    if key == "players" or key not in fields:
+        known = ", ".join(n for n in fields if n != "players") or "none"
+        raise CliError(f"{info.id} has no option '{key}' (options: {known})")
+    ann = fields[key].annotation
+    if ann is bool:
+        low = raw.strip().lower()
+        if low in ("1", "true", "yes", "on"):
+            return True
+        if low in ("0", "false", "no", "off"):
+            return False
+        raise CliError(f"option {key} takes true or false, not '{raw}'")
+    if ann is int:
+        try:
+            return int(raw)
+        except ValueError:
+            raise CliError(f"option {key} takes a whole number, not '{raw}'") from None
+    return raw
+
+
+def build_config(info: GameInfo, players: int | None, options: Sequence[str]) -> GameConfig:
+    data: dict[str, Any] = {}
+    for item in options:
+        if "=" not in item:
+            raise CliError(f"--option takes KEY=VALUE, not '{item}'")
+        key, raw = item.split("=", 1)
+        data[key.strip()] = _coerce(info, key.strip(), raw.strip())
+    n = players if players is not None else default_players(info)
+    if not info.min_players <= n <= info.max_players:
+        raise CliError(
+            f"{info.title} is for {info.min_players} to {info.max_players} players, not {n}"
+        )
+    try:
+        return info.make_config(n, data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(p) for p in err.get("loc", ()))
+        msg = err.get("msg", "invalid").removeprefix("Value error, ")
+        raise CliError(f"invalid option {loc}: {msg}" if loc else f"invalid options: {msg}") from None
+
+
+def default_players(info: GameInfo) -> int:
+    return max(info.min_players, min(info.max_players, 2))
+
+
+def parse_seats(
+    info: GameInfo, players: int, specs: Sequence[str], default: str, allow_human: bool
+) -> list[SeatSpec]:
+    kinds = [default] * players
+    for spec in specs:
+        if "=" not in spec:
+            raise CliError(f"--seat takes N=KIND (e.g. 2=medium), not '{spec}'")
+        num, kind = spec.split("=", 1)
+        try:
+            idx = int(num) - 1
+        except ValueError:
+            raise CliError(f"--seat number must be 1..{players}, not '{num}'") from None
+        if not 0 <= idx < players:
+            raise CliError(f"--seat number must be 1..{players}, not '{num}'")
+        kind = kind.strip().lower()
+        if kind == "human" and not allow_human:
+            raise CliError("sim plays bots only: a seat cannot be 'human'")
+        if kind != "human" and kind not in info.bots:
+            allowed = (["human"] if allow_human else []) + list(info.bots)
+            raise CliError(f"unknown seat kind '{kind}' (use {', '.join(allowed)})")
+        kinds[idx] = kind
+    names = []
+    for i, kind in enumerate(kinds):
+        names.append(f"Player {i + 1}" if kind == "human" else f"Bot {i + 1} ({kind})")
+    return [SeatSpec(name=n, kind=k) for n, k in zip(names, kinds, strict=True)]
+
+
+# ---- commands ----------------------------------------------------------------------------
+
+
+def _game_help(info: GameInfo, command: str) -> str:
+    lines = [
+        f"{info.title}: {info.blurb}",
+        f"players: {info.min_players}-{info.max_players}"
+        + "".join(f"; {m.title} {m.min_players}-{m.max_players}" for m in info.modes),
+        f"seat kinds: {'human, ' if command == 'play' else ''}{', '.join(info.bots)}",
+        "options (--option KEY=VALUE):",
+    ]
+    rows = describe_options(info)
+    if not rows:
+        lines.append("  (none)")
+    for key, values, default, desc in rows:
+        lines.append(f"  {key}={values}  (default {default})  {desc}")
+    return "\n".join(lines)
+
+
+def cmd_sim(args: argparse.Namespace) -> int:
+    info = get_game(args.game)
+    if args.help:
+        print(_game_help(info, "sim"))
+        return 0
+    if args.games is None or args.games < 1:
+        raise CliError("sim needs --games N with N >= 1")
+    config = build_config(info, args.players, args.option)
+    seats = parse_seats(info, config.players, args.seat, "random", allow_human=False)
+    levels = [s.kind for s in seats]
+    seed = args.seed if args.seed is not None else 1
+
+    from tabletop_tui.engine.sim import simulate
+
+    if args.json:
+        summary = simulate(info, config, args.games, seed, levels)
+        print(json.dumps(summary.to_json()))
+        return 1 if summary.errors else 0
+
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    console = Console()
+    with Progress(console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(f"{info.title}", total=args.games)
+        summary = simulate(
+            info, config, args.games, seed, levels, progress=lambda: progress.advance(task)
+        )
+    data = summary.to_json()
+    table = Table(title=f"{info.title}: {args.games} games, {config.players} players, seed {seed}")
+    for col in ("seat", "level", "wins", "win rate", "mean score", "spread"):
+        table.add_column(col, justify="right" if col != "level" else "left")
+    for i, level in enumerate(levels):
+        table.add_row(
+            str(i + 1),
+            level,
+            f"{data['wins'][i]:g}",
+            f"{100 * data['win_rate'][i]:.1f}%",
+            f"{data['mean_scores'][i]:.2f}",
+            f"{data['score_stdev'][i]:.2f}",
+        )
+    console.print(table)
+    if data["cooperative"]:
+        done = max(1, args.games - data["errors"])
+        console.print(f"table wins: {data['table_wins']} ({100 * data['table_wins'] / done:.1f}%)")
+    console.print(
+        f"mean length: {data['mean_decisions']} decisions; {data['ms_per_game']} ms per game; "
+        f"errors: {data['errors']}"
+    )
+    for msg in data["error_messages"]:
+        console.print(f"  error: {msg}", markup=False)
+    return 1 if summary.errors else 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    info = get_game(args.game)
+    if args.help:
+        print(_game_help(info, "play"))
+        return 0
+    config = build_config(info, args.players, args.option)
+    seats = parse_seats(info, config.players, args.seat, "medium", allow_human=True)
+    if not args.seat:
+        seats[0] = SeatSpec(name="Player 1", kind="human")
+    start = {
+        "game": info.id,
+        "players": config.players,
+        "options": config.model_dump(exclude={"players"}),
+        "seats": seats,
+        "seed": args.seed,
+    }
+    return _run_app(args.data_dir, start)
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    info = get_game(args.game)
+    from tabletop_tui.assets import read_text
+
+    text = read_text("rules", info.rules_file if args.full else info.rules_summary_file)
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    Console().print(Markdown(text))
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from tabletop_tui.store import Store
+
+    store = Store.open(args.data_dir)
+    console = Console()
+    if store.warning:
+        console.print(store.warning, style="yellow", markup=False)
+    rows = store.all_games(limit=args.limit)
+    if not rows:
+        console.print("No games played yet.")
+        return 0
+    titles = {g.id: g.title for g in games().values()}
+    table = Table(title="Games")
+    for col in ("#", "game", "status", "seats", "moves", "result", "when"):
+        table.add_column(col)
+    import datetime as dt
+
+    for g in rows:
+        seats = ", ".join(f"{s.name}" for s in g.seats)
+        result = ""
+        if g.result is not None:
+            if g.result.cooperative:
+                result = "won" if g.result.won else "lost"
+            else:
+                best = sorted(g.result.seats, key=lambda s: s.rank)
+                result = " ".join(
+                    f"{g.seats[s.seat].name if s.seat < len(g.seats) else s.seat}:{s.score}"
+                    for s in best
+                )
+        when = dt.datetime.fromtimestamp(g.updated).strftime("%Y-%m-%d %H:%M")
+        table.add_row(
+            str(g.id), titles.get(g.record.game, g.record.game), g.status, seats,
+            str(g.moves), result, when,
+        )
+    console.print(table)
+    if store.damaged_rows:
+        console.print(f"{store.damaged_rows} damaged saved game(s) were skipped.", style="yellow")
+    return 0
+
+
+def _run_app(data_dir: str | None, start: dict[str, Any] | None) -> int:
+    from tabletop_tui.app import run_app
+
+    run_app(data_dir, start)
+    return 0
+
+
+# ---- parser ------------------------------------------------------------------------------
+
+
+def build_parser() -> _Parser:
+    parser = _Parser(
+        prog=PROG,
+        description="Tabletop games in the terminal. With no command, the game picker opens.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument(
+        "--data-dir", help="folder of the saved-games database (default: the user data folder)"
+    )
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    def game_command(name: str, help_text: str) -> _Parser:
+        p = sub.add_parser(name, help=help_text, add_help=False)
+        p.add_argument("-h", "--help", action="store_true", help="show the game's options")
+        p.add_argument("game", help="game id: " + ", ".join(sorted(games())))
+        p.add_argument("--players", type=int, help="number of players")
+        p.add_argument(
+            "--seat", action="append", default=[], metavar="N=KIND",
+            help="seat N (from 1) is human or a bot level",
+        )
+        p.add_argument("--seed", type=int, help="random seed (same seed, same deal)")
+        p.add_argument(
+            "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option"
+        )
+        p.add_argument("--data-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+        return p
+
+    game_command("play", "start a game directly")
+    sim = game_command("sim", "play bot games headless and summarise them")
+    sim.add_argument("--games", type=int, help="how many games")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    rules = sub.add_parser("rules", help="print a game's rules summary")
+    rules.add_argument("game")
+    rules.add_argument("--full", action="store_true", help="the full rules, not the summary")
+    hist = sub.add_parser("history", help="list past and unfinished games")
+    hist.add_argument("--limit", type=int, default=50)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # "tabletop-tui play" / "sim" without a game but with --help: the command's own help.
+    parser = build_parser()
+    try:
+        if len(argv) >= 1 and argv[0] in ("play", "sim") and (
+            len(argv) == 1 or argv[1] in ("-h", "--help")
+        ):
+            sub = parser._subparsers._group_actions[0].choices[argv[0]]  # type: ignore[union-attr]
+            sub.print_help()
+            return 0 if len(argv) > 1 else 2
+        args = parser.parse_args(argv)
+        if args.command is None:
+            return _run_app(args.data_dir, None)
+        handler = {
+            "play": cmd_play,
+            "sim": cmd_sim,
+            "rules": cmd_rules,
+            "history": cmd_history,
+        }[args.command]
+        return handler(args)
+    except CliError as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 2
+    except EngineError as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # the last guard: one line, never a traceback
+        from tabletop_tui.store import StoreError
+
+        if isinstance(exc, StoreError):
+            print(f"{PROG}: error: {exc}", file=sys.stderr)
+            return 1
+        print(f"{PROG}: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

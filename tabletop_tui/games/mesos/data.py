@@ -1,0 +1,456 @@
+"""Mesos card and tile data: pydantic models for the JSON in ``assets/mesos`` and a loader.
+
+The engine reads these records but never names a card: building effects are an effect
+``kind`` with parameters, and the rules code switches on the kind only.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from tabletop_tui.assets import load_model
+
+Source = Literal["rulebook", "printed card", "designed"]
+CharType = Literal["hunter", "builder", "gatherer", "artist", "inventor", "shaman"]
+CHAR_TYPES: tuple[str, ...] = ("hunter", "builder", "gatherer", "artist", "inventor", "shaman")
+TYPE_LETTER = {
+    "hunter": "H",
+    "builder": "B",
+    "gatherer": "G",
+    "artist": "A",
+    "inventor": "I",
+    "shaman": "S",
+}
+TYPE_NAME = {t: t.capitalize() for t in CHAR_TYPES}
+TYPE_PLURAL = {t: t.capitalize() + "s" for t in CHAR_TYPES}
+ERA_NAME = {1: "I", 2: "II", 3: "III"}
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Character(_Record):
+    """A Character card. Only the fields of its type carry meaning."""
+
+    id: str
+    era: int = Field(ge=1, le=3)
+    type: CharType
+    min_players: int = Field(ge=2, le=5, description="the player-count mark: 2 = every game")
+    bow: bool = False
+    build_discount: int = Field(0, ge=0)
+    end_pp: int = Field(0, ge=0)
+    invention: str | None = None
+    stars: int = Field(0, ge=0, le=3)
+    source: Source
+
+    @model_validator(mode="after")
+    def _fields_match_type(self) -> Character:
+        if self.type == "inventor" and not self.invention:
+            raise ValueError(f"{self.id}: an Inventor needs an invention icon")
+        if self.type != "inventor" and self.invention:
+            raise ValueError(f"{self.id}: only Inventors show an invention")
+        if self.type == "shaman" and not 1 <= self.stars <= 3:
+            raise ValueError(f"{self.id}: a Shaman shows 1 to 3 stars")
+        if self.type != "shaman" and self.stars:
+            raise ValueError(f"{self.id}: only Shamans show stars")
+        if self.type != "builder" and (self.build_discount or self.end_pp):
+            raise ValueError(f"{self.id}: only Builders give discounts and end PP")
+        if self.type != "hunter" and self.bow:
+            raise ValueError(f"{self.id}: only Hunters carry a bow")
+        return self
+
+
+class HuntEffect(_Record):
+    kind: Literal["hunt"]
+    food_per_hunter: int
+    pp_per_hunter: int
+
+
+class SustenanceEffect(_Record):
+    kind: Literal["sustenance"]
+    pp_per_unfed: int = Field(le=0, description="PP change per Character left unfed")
+
+
+class RitualEffect(_Record):
+    kind: Literal["shamanic_ritual"]
+    most: int = Field(ge=0)
+    fewest: int = Field(le=0)
+
+
+class CavePaintingsEffect(_Record):
+    kind: Literal["cave_paintings"]
+    min_artists: int = Field(ge=1)
+    penalty: int = Field(le=0, description="PP change below the threshold")
+    pp_per_artist: int = Field(ge=0)
+
+
+EventEffect = Annotated[
+    HuntEffect | SustenanceEffect | RitualEffect | CavePaintingsEffect,
+    Field(discriminator="kind"),
+]
+
+EVENT_NAME = {
+    "hunt": "Hunt",
+    "sustenance": "Sustenance",
+    "shamanic_ritual": "Shamanic Ritual",
+    "cave_paintings": "Cave Paintings",
+}
+EVENT_LETTER = {"hunt": "h", "sustenance": "s", "shamanic_ritual": "r", "cave_paintings": "p"}
+
+
+class Event(_Record):
+    id: str
+    era: int = Field(ge=1, le=3)
+    final: bool = False
+    min_players: int = Field(ge=2, le=5)
+    effect: EventEffect
+    source: Source
+
+    @property
+    def name(self) -> str:
+        return EVENT_NAME[self.effect.kind]
+
+
+# ---- building effects: one model per kind ------------------------------------------------
+
+
+class FoodPerNewFullSet(_Record):
+    kind: Literal["food_per_new_full_set"]
+    food: int = Field(ge=1)
+
+
+class SustenanceDiscountPerType(_Record):
+    kind: Literal["sustenance_discount_per_type"]
+    type: CharType
+    food: int = Field(ge=1)
+
+
+class RitualNoFewestPenalty(_Record):
+    kind: Literal["ritual_no_fewest_penalty"]
+
+
+class ExtraFoodOnBonusSpace(_Record):
+    kind: Literal["extra_food_on_turn_order_bonus_space"]
+    food: int = Field(ge=1)
+
+
+class FoodPerNewInventorPair(_Record):
+    kind: Literal["food_per_new_same_icon_inventor_pair"]
+    food: int = Field(ge=1)
+
+
+class RitualDoubleMostReward(_Record):
+    kind: Literal["ritual_double_most_reward"]
+    factor: int = Field(2, ge=2)
+
+
+class RitualExtraStars(_Record):
+    kind: Literal["ritual_extra_stars"]
+    stars: int = Field(ge=1)
+
+
+class HuntBonusPerHunter(_Record):
+    kind: Literal["hunt_bonus_per_hunter"]
+    food: int = Field(ge=0)
+    pp: int = Field(ge=0)
+
+
+class EndBuilderPPMultiplier(_Record):
+    kind: Literal["end_builder_pp_multiplier"]
+    factor: int = Field(ge=2)
+
+
+class CavePaintingsFoodPerArtist(_Record):
+    kind: Literal["cave_paintings_food_per_artist"]
+    food: int = Field(ge=1)
+
+
+class EndPPPerFullSet(_Record):
+    kind: Literal["end_pp_per_full_set"]
+    pp: int = Field(ge=1)
+
+
+class EndPPPerType(_Record):
+    kind: Literal["end_pp_per_type"]
+    type: CharType
+    pp: int = Field(ge=1)
+
+
+class ExtraTopRowPick(_Record):
+    kind: Literal["extra_top_row_pick_each_round"]
+    cards: int = Field(ge=1)
+
+
+class EndFlatPP(_Record):
+    kind: Literal["end_flat_pp"]
+    pp: int = Field(ge=1)
+
+
+BuildingEffect = Annotated[
+    FoodPerNewFullSet
+    | SustenanceDiscountPerType
+    | RitualNoFewestPenalty
+    | ExtraFoodOnBonusSpace
+    | FoodPerNewInventorPair
+    | RitualDoubleMostReward
+    | RitualExtraStars
+    | HuntBonusPerHunter
+    | EndBuilderPPMultiplier
+    | CavePaintingsFoodPerArtist
+    | EndPPPerFullSet
+    | EndPPPerType
+    | ExtraTopRowPick
+    | EndFlatPP,
+    Field(discriminator="kind"),
+]
+
+END_OF_GAME_KINDS = frozenset(
+    {"end_builder_pp_multiplier", "end_pp_per_full_set", "end_pp_per_type", "end_flat_pp"}
+)
+
+
+class Building(_Record):
+    id: str
+    name: str
+    era: int = Field(ge=1, le=3)
+    cost: int = Field(ge=0, description="food cost before Builder discounts")
+    pp: int = Field(ge=0, description="printed PP scored at the end")
+    effect: BuildingEffect
+    source: Source
+
+
+class OfferTile(_Record):
+    letter: str = Field(min_length=1, max_length=1)
+    min_players: int = Field(ge=2, le=5)
+    food: int = Field(0, ge=0, description="food the action gives (tile A)")
+    top: int = Field(0, ge=0, description="cards to take from the top row")
+    bottom: int = Field(0, ge=0, description="cards to take from the bottom row")
+    source: Source
+
+
+class OrderSpace(_Record):
+    food: int = Field(ge=0)
+    last: bool = False
+
+
+class TurnOrderTile(_Record):
+    players: int = Field(ge=2, le=5)
+    spaces: list[OrderSpace]
+    source: Source
+
+    @model_validator(mode="after")
+    def _one_space_per_player(self) -> TurnOrderTile:
+        if len(self.spaces) != self.players or not self.spaces[-1].last:
+            raise ValueError(f"the {self.players}-player tile needs one space each, last marked")
+        return self
+
+
+class LastSpace(_Record):
+    pay_food: int = Field(ge=1)
+    or_lose_pp: int = Field(ge=1)
+    source: Source
+
+
+class BuildingsPerEra(_Record):
+    players: int = Field(ge=2, le=5)
+    counts: list[int] = Field(min_length=3, max_length=3)
+    source: Source
+
+
+class StartingFood(_Record):
+    by_position: list[int] = Field(min_length=5, max_length=5)
+    source: Source
+
+
+class Rows(_Record):
+    bottom_extra: int = Field(ge=0, description="bottom row = players + this")
+    top_extra: int = Field(ge=0, description="top row = players + this")
+    rounds: int = Field(ge=1)
+    source: Source
+
+
+class Constants(_Record):
+    """Numbers the rulebook states once for a whole card type."""
+
+    gatherer_food: int = Field(ge=0, description="Sustenance food each Gatherer saves")
+    artists_per_set: int = Field(ge=1, description="Artists per end-of-game PP set")
+    pp_per_artist_set: int = Field(ge=0)
+    bow_food_per_hunter: int = Field(ge=0, description="food per Hunter when a bow arrives")
+    source: Source
+
+
+class SetupData(_Record):
+    offer_tiles: list[OfferTile]
+    turn_order_tiles: list[TurnOrderTile]
+    last_space: LastSpace
+    buildings_per_era: list[BuildingsPerEra]
+    starting_food: StartingFood
+    rows: Rows
+    constants: Constants
+
+
+class CharacterFile(_Record):
+    characters: list[Character]
+
+
+class EventFile(_Record):
+    events: list[Event]
+
+
+class BuildingFile(_Record):
+    buildings: list[Building]
+
+
+class MesosData:
+    """Every Mesos record, indexed for the engine. Built once per process."""
+
+    def __init__(
+        self,
+        characters: list[Character],
+        events: list[Event],
+        buildings: list[Building],
+        setup: SetupData,
+    ) -> None:
+        self.characters = {c.id: c for c in characters}
+        self.events = {e.id: e for e in events}
+        self.buildings = {b.id: b for b in buildings}
+        self.setup = setup
+        ids = [*self.characters, *self.events, *self.buildings]
+        if len(ids) != len(set(ids)) or len(ids) != len(characters) + len(events) + len(
+            buildings
+        ):
+            raise ValueError("Mesos card ids must be unique across all cards")
+        self.tiles = {t.letter: t for t in setup.offer_tiles}
+        self.order_tiles = {t.players: t for t in setup.turn_order_tiles}
+        self.buildings_per_era = {b.players: b.counts for b in setup.buildings_per_era}
+
+    def card_era(self, cid: str) -> int:
+        card = self.characters.get(cid) or self.events.get(cid) or self.buildings[cid]
+        return card.era
+
+
+@cache
+def load_data() -> MesosData:
+    """Load and validate the Mesos assets (cached)."""
+    return MesosData(
+        load_model(CharacterFile, "mesos", "characters.json").characters,
+        load_model(EventFile, "mesos", "events.json").events,
+        load_model(BuildingFile, "mesos", "buildings.json").buildings,
+        load_model(SetupData, "mesos", "setup.json"),
+    )
+
+
+# ---- plain-language descriptions (used by the view, the inspector and the rules) -----------
+
+
+def describe_character(c: Character) -> str:
+    era = ERA_NAME[c.era]
+    if c.type == "hunter":
+        extra = (
+            "Bow: when you take it, gain 1 food per Hunter in your tribe (this one included)."
+            if c.bow
+            else "No bow: nothing when taken."
+        )
+        return f"Hunter (Era {era}). Counts for every Hunt. {extra}"
+    if c.type == "builder":
+        return (
+            f"Builder (Era {era}). Buildings cost you {c.build_discount} food less; "
+            f"{c.end_pp} PP at the end of the game."
+        )
+    if c.type == "gatherer":
+        return f"Gatherer (Era {era}). Each Sustenance needs 3 food less from you."
+    if c.type == "artist":
+        return (
+            f"Artist (Era {era}). Counts for Cave Paintings; every pair of Artists scores "
+            "10 PP at the end."
+        )
+    if c.type == "inventor":
+        return (
+            f"Inventor (Era {era}), icon: {c.invention}. At the end: Inventors x different "
+            "icons PP."
+        )
+    return f"Shaman (Era {era}) with {c.stars} star{'s' * (c.stars != 1)} for Shamanic Rituals."
+
+
+def describe_event(e: Event) -> str:
+    eff = e.effect
+    era = "Final" if e.final else f"Era {ERA_NAME[e.era]}"
+    if isinstance(eff, HuntEffect):
+        return (
+            f"Hunt ({era}): per Hunter, +{eff.food_per_hunter} food and "
+            f"+{eff.pp_per_hunter} PP."
+        )
+    if isinstance(eff, SustenanceEffect):
+        return (
+            f"Sustenance ({era}): pay 1 food per Character (3 less per Gatherer, minus building "
+            f"discounts); {eff.pp_per_unfed} PP per Character left unfed. Resolves last."
+        )
+    if isinstance(eff, RitualEffect):
+        return (
+            f"Shamanic Ritual ({era}): most stars +{eff.most} PP, fewest {eff.fewest} PP "
+            "(ties all score)."
+        )
+    return (
+        f"Cave Paintings ({era}): with {eff.min_artists}+ Artists, +{eff.pp_per_artist} PP "
+        f"per Artist; otherwise {eff.penalty} PP."
+    )
+
+
+def describe_effect(eff: BuildingEffect) -> str:
+    """One sentence per building effect kind, with its parameters."""
+    k = eff.kind
+    if isinstance(eff, FoodPerNewFullSet):
+        return (
+            f"+{eff.food} food each time you complete a new set of all 6 Character types "
+            "(sets you already had when building it give nothing)."
+        )
+    if isinstance(eff, SustenanceDiscountPerType):
+        return f"Sustenance needs {eff.food} food less per {TYPE_NAME[eff.type]} you have."
+    if isinstance(eff, RitualNoFewestPenalty):
+        return "You never lose PP for the fewest stars in a Shamanic Ritual."
+    if isinstance(eff, ExtraFoodOnBonusSpace):
+        return (
+            f"+{eff.food} food whenever your totem returns to a Turn Order space that gives "
+            "food (never on the last space)."
+        )
+    if isinstance(eff, FoodPerNewInventorPair):
+        return (
+            f"+{eff.food} food each time you gain a second Inventor with the same icon "
+            "(pairs you already had give nothing)."
+        )
+    if isinstance(eff, RitualDoubleMostReward):
+        return (
+            f"Shamanic Ritual: x{eff.factor} the reward when you alone have the most stars "
+            "(tied for most: the normal reward)."
+        )
+    if isinstance(eff, RitualExtraStars):
+        return f"+{eff.stars} stars in every Shamanic Ritual."
+    if isinstance(eff, HuntBonusPerHunter):
+        return f"Hunt: +{eff.food} food and +{eff.pp} PP more per Hunter."
+    if isinstance(eff, EndBuilderPPMultiplier):
+        return f"End of game: your Builders' PP count x{eff.factor}."
+    if isinstance(eff, CavePaintingsFoodPerArtist):
+        return f"Cave Paintings: +{eff.food} food per Artist you have."
+    if isinstance(eff, EndPPPerFullSet):
+        return f"End of game: +{eff.pp} PP per set of all 6 Character types."
+    if isinstance(eff, EndPPPerType):
+        return f"End of game: +{eff.pp} PP per {TYPE_NAME[eff.type]}."
+    if isinstance(eff, ExtraTopRowPick):
+        return (
+            f"Each round, once every totem is back, you may take {eff.cards} Character or "
+            "Building (paying) from the top row."
+        )
+    if isinstance(eff, EndFlatPP):
+        return f"End of game: +{eff.pp} PP."
+    raise ValueError(f"unknown building effect {k}")
+
+
+def describe_building(b: Building) -> str:
+    return (
+        f"{b.name} (Era {ERA_NAME[b.era]}): costs {b.cost} food (less your Builder "
+        f"discounts), {b.pp} PP at the end. {describe_effect(b.effect)}"
+    )

@@ -1,0 +1,553 @@
+"""Mezo component data: pydantic models for the JSON assets and their compiled engine form.
+
+The JSON files in ``assets/mezo/`` are validated here once; the engine then works on the
+plain, immutable ``Step`` tuples built by ``compile_effect`` so that its hot path never
+touches pydantic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tabletop_tui.assets import load_model
+
+Source = Literal["rulebook", "designed", "printed card"]
+Op = Literal[
+    "vp",
+    "devotion",
+    "lose_devotion",
+    "strength",
+    "deploy",
+    "awaken",
+    "recover",
+    "smite",
+    "exile",
+    "move_in",
+    "move_out",
+    "build_glyph",
+    "build_pyramid",
+    "demolish",
+    "sacrifice",
+    "vp_per",
+    "to_track",
+    "move_god",
+    "bury_tile",
+    "reorder_tiles",
+    "discard_unit",
+    "draw_limit",
+    "if",
+]
+RegionWord = Literal[
+    "here", "present", "pending", "any", "adjacent_pending", "present_pending", "champion"
+]
+UnitWord = Literal["any", "shaman", "warrior"]
+Counter = Literal[
+    "own_units_here",
+    "own_shamans_here",
+    "own_units_in_xibalba",
+    "opp_units_in_xibalba",
+    "own_pyramid_regions",
+    "own_pyramid_elements",
+    "own_tall_pyramids",
+    "own_units_on_tracks",
+    "own_pieces_here",
+]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class StepModel(_Strict):
+    """One step of an effect, in the keyword language of the rulebook (Part D0)."""
+
+    op: Op
+    n: int | Literal["devotion_tier"] = 1
+    unit: UnitWord = "any"
+    region: RegionWord = "here"
+    up_to: bool = False
+    optional: bool = False
+    from_: RegionWord = Field("pending", alias="from")
+    what: Literal["any", "glyph"] = "any"
+    track: Literal["calendar", "codex"] | None = None
+    resolve: bool = True
+    counter: Counter | None = None
+    per: int = 1
+    max: int = 99
+    multiplier: int = 1
+    cond: Literal["god_present_here"] | None = None
+    then: tuple[StepModel, ...] = ()
+    else_: tuple[StepModel, ...] = Field((), alias="else")
+    who: Literal["self", "player"] = "self"
+
+
+Effect = tuple[StepModel, ...]
+
+
+class RegionModel(_Strict):
+    id: str
+    name: str
+    ring: int
+    adjacent: tuple[str, ...]
+    vertices: tuple[str, ...]
+    source: Source
+
+
+class VertexModel(_Strict):
+    id: str
+    regions: tuple[str, ...]
+    source: Source
+
+
+class BoardModel(_Strict):
+    source: Source
+    regions: tuple[RegionModel, ...]
+    vertices: tuple[VertexModel, ...]
+    borders: tuple[tuple[str, str], ...]
+
+
+class ConflictTileModel(_Strict):
+    id: str
+    region: str
+    source: Source
+
+
+class ConflictTilesModel(_Strict):
+    source: Source
+    conflict_tiles: tuple[ConflictTileModel, ...]
+
+
+class SpaceModel(_Strict):
+    id: str
+    name: str
+    effect: Effect
+    source: Source
+
+
+class TracksModel(_Strict):
+    source: Source
+    immortal_calendar: tuple[SpaceModel, ...]
+    heroic_codex: tuple[SpaceModel, ...]
+
+
+class DevotionTrackModel(_Strict):
+    source: Source
+    min: int
+    max: int
+    vp_value: tuple[int, ...]
+    tiers: dict[int, tuple[int, int]]
+
+
+class AltarModel(_Strict):
+    id: str
+    set: Literal["base", "sfx"]
+    name: str
+    reward: Effect
+    source: Source
+
+
+class AltarsModel(_Strict):
+    source: Source
+    altars: tuple[AltarModel, ...]
+
+
+class WrathfulModel(_Strict):
+    id: str
+    age: int
+    set: Literal["base", "sfx"]
+    name: str
+    per_unit: Effect = ()
+    per_action: Effect = ()
+    source: Source
+
+
+class WrathfulTilesModel(_Strict):
+    source: Source
+    wrathful_tiles: tuple[WrathfulModel, ...]
+
+
+class AbilityHooks(_Strict):
+    after_champion_deploy: Effect = ()
+    start_of_tribe_step: Effect = ()
+    start_of_blessed_conflict: Effect = ()
+    on_destroy_for_third_action: Effect = ()
+    on_win_conflict_with_own_champion: Effect = ()
+    end_of_game: Effect = ()
+    modifier: dict[str, str | int] = Field(default_factory=dict)
+
+
+class TribeAbilityModel(_Strict):
+    id: str
+    age: int
+    name: str
+    text: str
+    only_ages: tuple[int, ...] = ()
+    hooks: AbilityHooks
+    source: Source
+
+
+class TribeAbilitiesModel(_Strict):
+    source: Source
+    tribe_abilities: tuple[TribeAbilityModel, ...]
+
+
+class PassiveModel(_Strict):
+    name: str
+    text: str
+    hook: Literal[
+        "on_smite_first_in_conflict",
+        "on_demolish",
+        "pass_modifier",
+        "start_of_normal_conflict",
+        "on_conflict_tile_revealed",
+        "on_unit_sacrificed",
+        "exile_destination",
+    ]
+    effect: Effect = ()
+    modifier: str | None = None
+    once_per_age: bool = False
+    cap_per_conflict: int | None = None
+    source: Source
+
+
+class AbilityModel(_Strict):
+    name: str
+    text: str
+    effect: Effect
+    source: Source
+
+
+class CardOptionModel(_Strict):
+    text: str
+    effect: Effect
+
+
+class GodCardModel(_Strict):
+    id: str
+    name: str
+    options: dict[Literal["a", "b", "c"], CardOptionModel]
+    source: Source
+
+
+class GodModel(_Strict):
+    id: str
+    name: str
+    title: str
+    set: Literal["base", "sfx"]
+    theme: str
+    passive: PassiveModel
+    call: AbilityModel
+    vengeful: AbilityModel
+    cards: tuple[GodCardModel, ...]
+    source: Source
+
+
+class GodsModel(_Strict):
+    source: Source
+    gods: tuple[GodModel, ...]
+
+
+class GameConstantsModel(BaseModel):
+    """The constants of D1 the engine reads (the solo ones are kept for the solo mode)."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    source: Source
+    ages: int
+    strength: dict[str, int]
+    tribe_step_deploy_cap: int
+    god_cards_per_god: int
+    cards_drawn: int
+    actions_per_conflict: int
+    blessed_region_vp: int
+    blessed_offering: dict[str, int]
+    track_vp_per_unit: int
+    devotion_max: int
+    start_xibalba: dict[str, int]
+    start_vp: dict[str, int]
+    tribe_colours: tuple[str, ...]
+    per_tribe: dict[str, Any]
+    setup_by_players: dict[int, dict[str, int | str]]
+
+
+class ValueTableModel(BaseModel):
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    source: Source
+
+
+# ---- compiled engine form ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A step as the interpreter reads it: plain, hashable, shared between states."""
+
+    op: str
+    n: int | str = 1
+    unit: str = "any"
+    region: str = "here"
+    up_to: bool = False
+    optional: bool = False
+    source_set: str = "pending"
+    what: str = "any"
+    track: str | None = None
+    resolve: bool = True
+    counter: str | None = None
+    per: int = 1
+    max: int = 99
+    multiplier: int = 1
+    cond: str | None = None
+    then: tuple[Step, ...] = ()
+    else_: tuple[Step, ...] = ()
+    who: str = "self"
+
+
+def compile_effect(effect: Effect) -> tuple[Step, ...]:
+    return tuple(
+        Step(
+            op=s.op,
+            n=s.n,
+            unit=s.unit,
+            region=s.region,
+            up_to=s.up_to,
+            optional=s.optional,
+            source_set=s.from_,
+            what=s.what,
+            track=s.track,
+            resolve=s.resolve,
+            counter=s.counter,
+            per=s.per,
+            max=s.max,
+            multiplier=s.multiplier,
+            cond=s.cond,
+            then=compile_effect(s.then),
+            else_=compile_effect(s.else_),
+            who=s.who,
+        )
+        for s in effect
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class CardOption:
+    key: str  # a, b or c (rows 1, 2, 3)
+    text: str
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GodCard:
+    id: str
+    name: str
+    god: str
+    options: tuple[CardOption, ...]
+
+    def option(self, key: str) -> CardOption:
+        for opt in self.options:
+            if opt.key == key:
+                return opt
+        raise KeyError(key)
+
+
+@dataclass(frozen=True, slots=True)
+class God:
+    id: str
+    name: str
+    title: str
+    set: str
+    passive_name: str
+    passive_text: str
+    passive_hook: str
+    passive_steps: tuple[Step, ...]
+    passive_modifier: str | None
+    passive_cap: int | None
+    call_name: str
+    call_text: str
+    call_steps: tuple[Step, ...]
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    id: str
+    age: int
+    name: str
+    text: str
+    only_ages: tuple[int, ...]
+    hooks: dict[str, tuple[Step, ...]]
+    modifier: dict[str, str | int]
+
+
+@dataclass(frozen=True, slots=True)
+class Reward:
+    """An Altar, a Calendar/Codex space or a Wrathful tile: an id, a name and steps."""
+
+    id: str
+    name: str
+    steps: tuple[Step, ...]
+    set: str = "base"
+    age: int = 0
+    per_action: tuple[Step, ...] = ()
+
+
+@dataclass(frozen=True)
+class MezoData:
+    """Everything the engine reads, compiled once and shared by every state."""
+
+    constants: GameConstantsModel
+    region_ids: tuple[str, ...]
+    region_names: tuple[str, ...]
+    adjacent: tuple[frozenset[int], ...]
+    vertex_ids: tuple[str, ...]
+    vertex_regions: tuple[tuple[int, ...], ...]
+    borders: tuple[tuple[str, str], ...]
+    tiles: tuple[str, ...]  # conflict tile id per region index
+    calendar: tuple[Reward, ...]
+    codex: tuple[Reward, ...]
+    devotion_values: tuple[int, ...]
+    devotion_tiers: tuple[tuple[int, int, int], ...]  # (tier, low, high)
+    altars: tuple[Reward, ...]
+    wrathful: tuple[Reward, ...]
+    abilities: tuple[Ability, ...]
+    gods: tuple[God, ...]
+    cards: dict[str, GodCard]
+    value_table: dict[str, Any]
+
+    def god(self, god_id: str) -> God:
+        for g in self.gods:
+            if g.id == god_id:
+                return g
+        raise KeyError(god_id)
+
+    def ability(self, ability_id: str) -> Ability:
+        for a in self.abilities:
+            if a.id == ability_id:
+                return a
+        raise KeyError(ability_id)
+
+    def altar(self, altar_id: str) -> Reward:
+        for a in self.altars:
+            if a.id == altar_id:
+                return a
+        raise KeyError(altar_id)
+
+    def wrathful_tile(self, tile_id: str) -> Reward:
+        for w in self.wrathful:
+            if w.id == tile_id:
+                return w
+        raise KeyError(tile_id)
+
+    def tier(self, devotion: int) -> int:
+        for tier, low, high in self.devotion_tiers:
+            if low <= devotion <= high:
+                return tier
+        return self.devotion_tiers[-1][0]
+
+
+@cache
+def load_data() -> MezoData:
+    """Load and validate every base-game asset once."""
+    game = load_model(GameConstantsModel, "mezo", "game.json")
+    board = load_model(BoardModel, "mezo", "board.json")
+    tiles = load_model(ConflictTilesModel, "mezo", "conflict_tiles.json")
+    tracks = load_model(TracksModel, "mezo", "tracks.json")
+    devotion = load_model(DevotionTrackModel, "mezo", "devotion_track.json")
+    altars = load_model(AltarsModel, "mezo", "altars.json")
+    wrathful = load_model(WrathfulTilesModel, "mezo", "wrathful_tiles.json")
+    abilities = load_model(TribeAbilitiesModel, "mezo", "tribe_abilities.json")
+    gods = load_model(GodsModel, "mezo", "gods.json")
+    values = load_model(ValueTableModel, "mezo", "value_table.json")
+
+    region_ids = tuple(r.id for r in sorted(board.regions, key=lambda r: r.id))
+    by_id = {r.id: r for r in board.regions}
+    ridx = {rid: i for i, rid in enumerate(region_ids)}
+    vertex_ids = tuple(v.id for v in board.vertices)
+    tile_by_region = {t.region: t.id for t in tiles.conflict_tiles}
+
+    cards: dict[str, GodCard] = {}
+    god_list = []
+    for g in gods.gods:
+        for c in g.cards:
+            cards[c.id] = GodCard(
+                id=c.id,
+                name=c.name,
+                god=g.id,
+                options=tuple(
+                    CardOption(k, o.text, compile_effect(o.effect))
+                    for k, o in sorted(c.options.items())
+                ),
+            )
+        god_list.append(
+            God(
+                id=g.id,
+                name=g.name,
+                title=g.title,
+                set=g.set,
+                passive_name=g.passive.name,
+                passive_text=g.passive.text,
+                passive_hook=g.passive.hook,
+                passive_steps=compile_effect(g.passive.effect),
+                passive_modifier=g.passive.modifier,
+                passive_cap=g.passive.cap_per_conflict,
+                call_name=g.call.name,
+                call_text=g.call.text,
+                call_steps=compile_effect(g.call.effect),
+                cards=tuple(c.id for c in g.cards),
+            )
+        )
+
+    ability_list = []
+    for a in abilities.tribe_abilities:
+        hooks = {
+            name: compile_effect(getattr(a.hooks, name))
+            for name in (
+                "after_champion_deploy",
+                "start_of_tribe_step",
+                "start_of_blessed_conflict",
+                "on_destroy_for_third_action",
+                "on_win_conflict_with_own_champion",
+                "end_of_game",
+            )
+            if getattr(a.hooks, name)
+        }
+        ability_list.append(
+            Ability(a.id, a.age, a.name, a.text, a.only_ages, hooks, dict(a.hooks.modifier))
+        )
+
+    return MezoData(
+        constants=game,
+        region_ids=region_ids,
+        region_names=tuple(by_id[r].name for r in region_ids),
+        adjacent=tuple(frozenset(ridx[x] for x in by_id[r].adjacent) for r in region_ids),
+        vertex_ids=vertex_ids,
+        vertex_regions=tuple(tuple(sorted(ridx[x] for x in v.regions)) for v in board.vertices),
+        borders=board.borders,
+        tiles=tuple(tile_by_region[r] for r in region_ids),
+        calendar=tuple(
+            Reward(s.id, s.name, compile_effect(s.effect)) for s in tracks.immortal_calendar
+        ),
+        codex=tuple(Reward(s.id, s.name, compile_effect(s.effect)) for s in tracks.heroic_codex),
+        devotion_values=devotion.vp_value,
+        devotion_tiers=tuple((t, lo, hi) for t, (lo, hi) in sorted(devotion.tiers.items())),
+        altars=tuple(Reward(a.id, a.name, compile_effect(a.reward), a.set) for a in altars.altars),
+        wrathful=tuple(
+            Reward(
+                w.id,
+                w.name,
+                compile_effect(w.per_unit),
+                w.set,
+                w.age,
+                compile_effect(w.per_action),
+            )
+            for w in wrathful.wrathful_tiles
+        ),
+        abilities=tuple(ability_list),
+        gods=tuple(god_list),
+        cards=cards,
+        value_table=values.model_dump(),
+    )

@@ -1,0 +1,122 @@
+"""The command line: options, seats, sim output, help and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tabletop_tui import cli
+
+
+def run(capsys, *argv):
+    code = cli.main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["--version"])
+    assert exc.value.code == 0
+    assert "tabletop-tui" in capsys.readouterr().out
+
+
+def test_sim_json_keys(capsys, highcard):
+    code, out, err = run(capsys, "sim", "highcard", "--games", "6", "--players", "3", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    for key in ("game", "games", "players", "errors", "ms_per_game", "wins", "mean_scores"):
+        assert key in data
+    assert data["game"] == "highcard" and data["games"] == 6 and data["players"] == 3
+    assert data["errors"] == 0
+    assert len(data["wins"]) == 3 and len(data["mean_scores"]) == 3
+    assert sum(data["wins"]) == pytest.approx(6, abs=1e-6)
+
+
+def test_sim_levels_change_outcomes(capsys, highcard):
+    args = ["sim", "highcard", "--games", "40", "--players", "2", "--json", "--seed", "3"]
+    _, out, _ = run(capsys, *args, "--seat", "1=hard")
+    mixed = json.loads(out)
+    _, out, _ = run(capsys, *args)
+    plain = json.loads(out)
+    assert mixed["levels"] == ["hard", "random"] and plain["levels"] == ["random", "random"]
+    assert mixed["mean_scores"] != plain["mean_scores"]
+
+
+def test_sim_is_deterministic(capsys, highcard):
+    args = ["sim", "highcard", "--games", "10", "--json", "--seed", "5"]
+    _, a, _ = run(capsys, *args)
+    _, b, _ = run(capsys, *args)
+    strip = lambda s: {k: v for k, v in json.loads(s).items() if k != "ms_per_game"}  # noqa: E731
+    assert strip(a) == strip(b)
+
+
+def test_sim_table(capsys, highcard):
+    code, out, _ = run(capsys, "sim", "highcard", "--games", "4", "--option", "rounds=2")
+    assert code == 0
+    assert "mean length" in out and "win rate" in out
+
+
+def test_sim_game_help_lists_options(capsys, highcard):
+    code, out, _ = run(capsys, "sim", "highcard", "--help")
+    assert code == 0
+    assert "rounds=1..5" in out and "open_hands=true|false" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["sim", "nope", "--games", "1"], "unknown game 'nope'"),
+        (["sim", "highcard", "--games", "1", "--option", "colour=red"], "no option 'colour'"),
+        (["sim", "highcard", "--games", "1", "--option", "rounds=9"], "rounds"),
+        (["sim", "highcard", "--games", "1", "--option", "rounds=many"], "whole number"),
+        (["sim", "highcard", "--games", "1", "--option", "open_hands=perhaps"], "true or false"),
+        (["sim", "highcard", "--games", "1", "--players", "7"], "1 to 3 players"),
+        (["sim", "highcard", "--games", "1", "--seat", "1=human"], "bots only"),
+        (["sim", "highcard", "--games", "1", "--seat", "4=easy"], "seat number"),
+        (["sim", "highcard", "--games", "1", "--seat", "1=genius"], "unknown seat kind"),
+        (["sim", "highcard"], "--games"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_clear_line(capsys, highcard, argv, message):
+    code, _, err = run(capsys, *argv)
+    assert code != 0
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert message in lines[0]
+    assert "Traceback" not in err
+
+
+def test_history_on_empty_and_damaged_database(capsys, tmp_path):
+    code, out, _ = run(capsys, "--data-dir", str(tmp_path), "history")
+    assert code == 0 and "No games" in out
+    db = next(tmp_path.glob("*.sqlite3"))
+    for side in tmp_path.glob("*.sqlite3-*"):
+        side.unlink()
+    db.write_bytes(b"this is not a database" * 100)
+    code, out, _ = run(capsys, "--data-dir", str(tmp_path), "history")
+    assert code == 0
+    assert "moved to" in out
+    assert list(tmp_path.glob("*.damaged-*")), "the damaged file is kept, never deleted"
+
+
+def test_python_dash_m_entry_point(tmp_path):
+    out = subprocess.run(
+        [sys.executable, "-m", "tabletop_tui", "--version"],
+        capture_output=True, text=True, cwd=tmp_path, check=False,
+    )
+    assert out.returncode == 0 and out.stdout.startswith("tabletop-tui ")
+
+
+def test_every_real_game_sims_from_the_command_line(capsys):
+    from tabletop_tui.engine.registry import games
+
+    for game_id, info in games().items():
+        n = info.min_players
+        code, out, err = run(capsys, "sim", game_id, "--games", "2", "--players", str(n), "--json")
+        assert code == 0, err
+        assert json.loads(out)["errors"] == 0
