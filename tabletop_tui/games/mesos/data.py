@@ -320,9 +320,7 @@ class MesosData:
         self.buildings = {b.id: b for b in buildings}
         self.setup = setup
         ids = [*self.characters, *self.events, *self.buildings]
-        if len(ids) != len(set(ids)) or len(ids) != len(characters) + len(events) + len(
-            buildings
-        ):
+        if len(ids) != len(set(ids)) or len(ids) != len(characters) + len(events) + len(buildings):
             raise ValueError("Mesos card ids must be unique across all cards")
         self.tiles = {t.letter: t for t in setup.offer_tiles}
         self.order_tiles = {t.players: t for t in setup.turn_order_tiles}
@@ -380,10 +378,7 @@ def describe_event(e: Event) -> str:
     eff = e.effect
     era = "Final" if e.final else f"Era {ERA_NAME[e.era]}"
     if isinstance(eff, HuntEffect):
-        return (
-            f"Hunt ({era}): per Hunter, +{eff.food_per_hunter} food and "
-            f"+{eff.pp_per_hunter} PP."
-        )
+        return f"Hunt ({era}): per Hunter, +{eff.food_per_hunter} food and +{eff.pp_per_hunter} PP."
     if isinstance(eff, SustenanceEffect):
         return (
             f"Sustenance ({era}): pay 1 food per Character (3 less per Gatherer, minus building "

@@ -1,0 +1,31 @@
+"""Mesos: grow a prehistoric tribe over ten rounds of totem placement (2 to 5 players)."""
+
+from __future__ import annotations
+
+from tabletop_tui.engine.bots import RandomBot
+from tabletop_tui.engine.registry import GameInfo, Mode
+
+from .rules import MesosState
+
+GAME = GameInfo(
+    id="mesos",
+    title="Mesos",
+    blurb="Place your totem, recruit a tribe, raise Buildings and weather the Events.",
+    min_players=2,
+    max_players=5,
+    modes=(Mode("competitive", "Competitive", 2, 5),),
+    state_class=MesosState,
+    bots={"random": RandomBot},
+    screen="tabletop_tui.games.mesos.screen.MesosBoard",
+    rules_file="mesos.md",
+    rules_summary_file="mesos-summary.md",
+    test_configs=(
+        {"players": 2},
+        {"players": 3},
+        {"players": 4},
+        {"players": 5},
+        {"players": 2, "expert": True},
+        {"players": 5, "expert": True},
+    ),
+    max_decisions=1000,
+)
