@@ -1,0 +1,104 @@
+"""A search bot that works for every game through the protocol alone.
+
+Information-set Monte Carlo tree search in its simplest sound form: every iteration deals a
+fresh determinisation of what the seat cannot see (``ctx.determinize()``), walks a tree of
+option ids shared across determinisations (UCB1 on the options that are legal in this deal),
+finishes the game with random play-outs, and backs up the reward of the searching seat. Since
+the tree is keyed by option ids rather than positions, it never learns from hidden cards.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from .bots import BotContext
+from .core import GameResult, GameState
+
+
+def reward(result: GameResult, seat: int) -> float:
+    """1 for an outright win (or a won co-op game), shared wins split, plus a small score term."""
+    if result.cooperative:
+        return 1.0 if result.won else 0.0
+    mine = next(s for s in result.seats if s.seat == seat)
+    winners = [s for s in result.seats if s.rank == 1]
+    base = 1.0 / len(winners) if mine.rank == 1 else 0.0
+    scores = [s.score for s in result.seats]
+    spread = (max(scores) - min(scores)) or 1
+    return 0.9 * base + 0.1 * (mine.score - min(scores)) / spread
+
+
+@dataclass
+class _Node:
+    visits: int = 0
+    total: float = 0.0
+    # Per child option id: [visits, total reward, availability count].
+    children: dict[str, _Node] = field(default_factory=dict)
+    avail: dict[str, int] = field(default_factory=dict)
+
+
+class SearchBot:
+    """ISMCTS over option ids; ``iterations`` bounds the work per decision."""
+
+    name = "search"
+
+    def __init__(self, iterations: int = 300, rollout_limit: int = 2000, c: float = 0.7) -> None:
+        self.iterations = iterations
+        self.rollout_limit = rollout_limit
+        self.c = c
+
+    def choose(self, ctx: BotContext) -> str:
+        options = ctx.decision.options
+        if len(options) == 1:
+            return options[0].id
+        root = _Node()
+        rng = random.Random(ctx.rng.random())
+        for _ in range(self.iterations):
+            state = ctx.determinize()
+            self._iterate(state, root, ctx.seat, rng)
+        legal = {o.id for o in options}
+        best = max(
+            (cid for cid in root.children if cid in legal),
+            key=lambda cid: (root.children[cid].visits, root.children[cid].total),
+            default=None,
+        )
+        return best if best is not None else rng.choice(options).id
+
+    def _iterate(self, state: GameState, root: _Node, seat: int, rng: random.Random) -> None:
+        path: list[tuple[_Node, int]] = []
+        node = root
+        # Selection and expansion along option ids.
+        while (decision := state.decision()) is not None:
+            ids = decision.ids
+            for oid in ids:
+                node.avail[oid] = node.avail.get(oid, 0) + 1
+            untried = [oid for oid in ids if oid not in node.children]
+            if untried:
+                oid = rng.choice(untried)
+                child = node.children[oid] = _Node()
+                state.apply_fast(oid)
+                path.append((child, decision.seat))
+                break
+            oid = max(ids, key=lambda i: self._ucb(node, i))
+            state.apply_fast(oid)
+            node = node.children[oid]
+            path.append((node, decision.seat))
+        # Play-out.
+        steps = 0
+        while (decision := state.decision()) is not None and steps < self.rollout_limit:
+            state.apply_fast(rng.choice(decision.options).id)
+            steps += 1
+        result = state.result()
+        if result is None:
+            return
+        values = {s.seat: reward(result, s.seat) for s in result.seats}
+        root.visits += 1
+        for child, mover in path:
+            child.visits += 1
+            child.total += values.get(mover, values.get(seat, 0.0))
+
+    def _ucb(self, node: _Node, oid: str) -> float:
+        child = node.children[oid]
+        avail = node.avail.get(oid, 1)
+        return child.total / child.visits + self.c * math.sqrt(math.log(avail) / child.visits)
