@@ -95,6 +95,7 @@ class HighCard(GameState):
             return twin
         hidden = [c for s, h in enumerate(twin.hands) if s != seat for c in h] + twin.deck
         hidden += [c for s, c in enumerate(twin.played) if s != seat and c is not None]
+        hidden.sort()  # the sample must depend on what the seat sees, not on the real deal
         rng.shuffle(hidden)
         for s, h in enumerate(twin.hands):
             if s != seat:

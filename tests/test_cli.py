@@ -107,7 +107,10 @@ def test_history_on_empty_and_damaged_database(capsys, tmp_path):
 def test_python_dash_m_entry_point(tmp_path):
     out = subprocess.run(
         [sys.executable, "-m", "tabletop_tui", "--version"],
-        capture_output=True, text=True, cwd=tmp_path, check=False,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
     )
     assert out.returncode == 0 and out.stdout.startswith("tabletop-tui ")
 

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import random
 
-from tabletop_tui.engine.bots import RandomBot, bot_rng, context_for
-from tabletop_tui.engine.core import GameResult, ScoreLine, SeatResult
+from tabletop_tui.engine.bots import context_for
+from tabletop_tui.engine.core import (
+    Decision,
+    GameConfig,
+    GameResult,
+    GameState,
+    Option,
+    ScoreLine,
+    SeatResult,
+)
 from tabletop_tui.engine.mcts import SearchBot, reward
 from tests.fixture_game import GAME, HighCard, HighCardConfig
 
@@ -19,20 +27,53 @@ def test_reward_values():
     assert reward(coop, 0) == 1.0
 
 
-def _play(seed: int, bots) -> int:
-    state = HighCard.new(HighCardConfig(players=2, rounds=3), seed)
-    rngs = [bot_rng(seed, i) for i in range(2)]
-    while (d := state.decision()) is not None:
-        state.apply(bots[d.seat].choose(context_for(state, rngs[d.seat])))
-    return state.result().seats[0].score - state.result().seats[1].score
+class Nim(GameState):
+    """Take 1-3 stones; whoever takes the last stone wins. Perfect play is known exactly."""
+
+    game_id = "nim"
+
+    def _setup(self) -> None:
+        self.stones = 10
+        self.turn = 0
+
+    def _decision(self) -> Decision | None:
+        if self.stones == 0:
+            return None
+        opts = tuple(Option(f"take:{k}", f"Take {k}") for k in (1, 2, 3) if k <= self.stones)
+        return Decision(self.turn, "Take stones", opts)
+
+    def _apply(self, option: Option) -> None:
+        self.stones -= int(option.id.split(":")[1])
+        self.turn = 1 - self.turn
+
+    def view(self, seat: int | None) -> dict:
+        return {"stones": self.stones}
+
+    def _result(self) -> GameResult:
+        winner = 1 - self.turn
+        return GameResult(
+            tuple(SeatResult(s, int(s == winner), 1 if s == winner else 2) for s in (0, 1))
+        )
 
 
-def test_search_beats_random_over_many_deals():
-    """Seat order matters in High Card, so compare the same deals with the seats swapped."""
-    search, rnd = SearchBot(iterations=60), RandomBot()
-    as_first = sum(_play(seed, [search, rnd]) for seed in range(60))
-    as_second = sum(_play(seed, [rnd, search]) for seed in range(60))
-    assert as_first - as_second > 0
+def test_search_finds_the_winning_move():
+    # From n stones the winning move leaves a multiple of 4.
+    for stones, best in ((10, "take:2"), (7, "take:3"), (5, "take:1")):
+        state = Nim(GameConfig(players=2), 0)
+        state.stones = stones
+        assert SearchBot(iterations=600).choose(context_for(state, random.Random(stones))) == best
+
+
+def test_search_does_not_peek_at_hidden_cards():
+    """Two deals that look the same to seat 0 get the same choice from the same bot seed."""
+    for seed in range(5):
+        state = HighCard.new(HighCardConfig(players=3), seed)
+        other = state.determinize(0, random.Random(seed + 100))
+        assert other.view(0) == state.view(0)
+        assert other.hands[1:] != state.hands[1:]
+        a = SearchBot(iterations=50).choose(context_for(state, random.Random(seed)))
+        b = SearchBot(iterations=50).choose(context_for(other, random.Random(seed)))
+        assert a == b
 
 
 def test_search_is_deterministic_given_its_rng():
