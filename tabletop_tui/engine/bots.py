@@ -51,7 +51,7 @@ def context_for(state: GameState, rng: random.Random) -> BotContext:
         view=state.view(seat),
         decision=decision,
         rng=rng,
-        determinize=lambda: state.determinize(seat, random.Random(rng.random())),
+        determinize=lambda: state.sample(seat, random.Random(rng.random())),
     )
 
 

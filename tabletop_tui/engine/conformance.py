@@ -103,9 +103,17 @@ def _check_clone_and_save(info: GameInfo, state: GameState, chooser: random.Rand
         twin.apply(chooser.choice(decision.options).id)
         twin.view(decision.seat)
     assert state.fingerprint() == before, "a clone shares mutable data with its original"
-    # A determinised copy stays playable from the same decision.
+    # A determinised copy stays playable from the same decision, keeps the seat's view, and
+    # depends only on that view: re-dealing an already re-dealt copy with the same random
+    # stream gives the very same copy (otherwise the sample leaks the real hidden cards).
     d = state.decision()
     if d is not None:
-        sample = state.determinize(d.seat, random.Random(1))
+        sample = state.sample(d.seat, random.Random(1))
         sd = sample.decision()
         assert sd is not None and sd.seat == d.seat, "determinize changed whose turn it is"
+        assert sample.view(d.seat) == state.view(d.seat), "determinize changed what the seat sees"
+        again = state.sample(d.seat, random.Random(2)).sample(d.seat, random.Random(1))
+        assert again.fingerprint() == sample.fingerprint(), (
+            "determinize depends on the real hidden cards, not only on the seat's view "
+            "(sort the unseen cards before shuffling them)"
+        )

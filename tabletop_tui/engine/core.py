@@ -220,10 +220,20 @@ class GameState(ABC):
         """A full state that ``seat`` could not tell apart from this one.
 
         Bots that search use it: hidden cards are re-dealt at random from what ``seat`` cannot
-        see. The default clones the state unchanged, which is right only for games without
+        see. The result must depend only on what the seat sees and on ``rng`` (sort the unseen
+        cards before shuffling them), or the sample leaks the real deal; the kit checks this. The default clones the state unchanged, which is right only for games without
         hidden information; games with hidden cards override it.
         """
         return self.clone()
+
+    def sample(self, seat: int, rng: random.Random) -> GameState:
+        """``determinize`` plus a fresh chance stream: what a searching bot may look at.
+
+        The copy's own RNG is reseeded so future chance cannot leak either.
+        """
+        twin = self.determinize(seat, rng)
+        twin.rng = random.Random(rng.getrandbits(64))
+        return twin
 
     def check_invariants(self) -> None:
         """Raise AssertionError when the game's own invariants break (cards lost, bounds)."""
