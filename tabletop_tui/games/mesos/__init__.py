@@ -5,6 +5,7 @@ from __future__ import annotations
 from tabletop_tui.engine.bots import RandomBot
 from tabletop_tui.engine.registry import GameInfo, Mode
 
+from .bots import easy, hard, medium
 from .rules import MesosState
 
 GAME = GameInfo(
@@ -15,7 +16,7 @@ GAME = GameInfo(
     max_players=5,
     modes=(Mode("competitive", "Competitive", 2, 5),),
     state_class=MesosState,
-    bots={"random": RandomBot},
+    bots={"random": RandomBot, "easy": easy, "medium": medium, "hard": hard},
     screen="tabletop_tui.games.mesos.screen.MesosBoard",
     rules_file="mesos.md",
     rules_summary_file="mesos-summary.md",

@@ -9,6 +9,7 @@ order of the face-down deck and, in the standard game, which Era II/III Building
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -101,6 +102,76 @@ class Tribe:
 
 def _data() -> MesosData:
     return load_data()
+
+
+def gain_character(
+    tribe: Tribe, c: Character, data: MesosData | None = None
+) -> list[tuple[str, int]]:
+    """Add a Character with what its arrival triggers (bow, new sets and pairs, rulings 3
+    and 9). Returns (cause, food) for each food gain."""
+    data = data or _data()
+    notes = []
+    tribe.chars.append(c.id)
+    tribe.counts[TYPE_INDEX[c.type]] += 1
+    tribe.stars += c.stars
+    tribe.discount += c.build_discount
+    tribe.builder_pp += c.end_pp
+    if c.invention:
+        tribe.icons[c.invention] = tribe.icons.get(c.invention, 0) + 1
+    if c.bow:
+        gain = data.setup.constants.bow_food_per_hunter * tribe.counts[HUNTER]
+        tribe.food += gain
+        notes.append(("the bow", gain))
+    for bid in tribe.buildings:
+        b = data.buildings[bid]
+        eff = b.effect
+        if eff.kind == "food_per_new_full_set":
+            now = tribe.full_sets
+        elif eff.kind == "food_per_new_same_icon_inventor_pair":
+            now = tribe.pairs
+        else:
+            continue
+        before = tribe.milestones.get(bid, 0)
+        if now > before:
+            gain = eff.food * (now - before)
+            tribe.food += gain
+            tribe.milestones[bid] = now
+            notes.append((b.name, gain))
+    return notes
+
+
+def gain_building(tribe: Tribe, b: Building) -> int:
+    """Pay for and add a Building; returns the food paid. Sets and pairs held now never pay
+    out later (ruling 9)."""
+    cost = building_cost(tribe, b)
+    tribe.food -= cost
+    tribe.buildings.append(b.id)
+    kind = b.effect.kind
+    if kind == "food_per_new_full_set":
+        tribe.milestones[b.id] = tribe.full_sets
+    elif kind == "food_per_new_same_icon_inventor_pair":
+        tribe.milestones[b.id] = tribe.pairs
+    return cost
+
+
+def make_tribe(
+    chars: Sequence[str], buildings: Sequence[str] = (), food: int = 0, pp: int = 0
+) -> Tribe:
+    """A tribe holding these cards (Buildings first, so nothing triggers), for tests and bots."""
+    data = _data()
+    t = Tribe()
+    for bid in buildings:
+        t.buildings.append(bid)
+    for cid in chars:
+        gain_character(t, data.characters[cid], data)
+    for bid in buildings:
+        kind = data.buildings[bid].effect.kind
+        if kind == "food_per_new_full_set":
+            t.milestones[bid] = t.full_sets
+        elif kind == "food_per_new_same_icon_inventor_pair":
+            t.milestones[bid] = t.pairs
+    t.food, t.pp = food, pp
+    return t
 
 
 # ---- scoring and event arithmetic, shared by the engine, the view and the bots -------------
@@ -521,15 +592,7 @@ class MesosState(GameState):
         b = data.buildings.get(cid)
         if b is not None:
             (self.top_b if row == TOP else self.bottom_b).remove(cid)
-            cost = building_cost(tribe, b)
-            tribe.food -= cost
-            tribe.buildings.append(cid)
-            # Sets and pairs held now never pay out (rulings 9).
-            kind = b.effect.kind
-            if kind == "food_per_new_full_set":
-                tribe.milestones[cid] = tribe.full_sets
-            elif kind == "food_per_new_same_icon_inventor_pair":
-                tribe.milestones[cid] = tribe.pairs
+            cost = gain_building(tribe, b)
             self._say(f"{self._name(seat)} builds {b.name} for {cost} food.", seat)
             return
         (self.top if row == TOP else self.bottom).remove(cid)
@@ -538,34 +601,12 @@ class MesosState(GameState):
     def add_character(self, seat: int, cid: str) -> None:
         """Put a Character into a tribe with everything that happens on arrival."""
         data = _data()
-        tribe = self.tribes[seat]
         c = data.characters[cid]
-        tribe.chars.append(cid)
-        tribe.counts[TYPE_INDEX[c.type]] += 1
-        tribe.stars += c.stars
-        tribe.discount += c.build_discount
-        tribe.builder_pp += c.end_pp
-        if c.invention:
-            tribe.icons[c.invention] = tribe.icons.get(c.invention, 0) + 1
-        self._say(f"{self._name(seat)} takes {_char_short(c)}.", seat)
-        if c.bow:
-            gain = data.setup.constants.bow_food_per_hunter * tribe.counts[HUNTER]
-            tribe.food += gain
-            self._say(f"{self._name(seat)}'s bow brings {gain} food.", seat)
-        for bid in tribe.buildings:
-            eff = data.buildings[bid].effect
-            if eff.kind == "food_per_new_full_set":
-                now = tribe.full_sets
-            elif eff.kind == "food_per_new_same_icon_inventor_pair":
-                now = tribe.pairs
-            else:
-                continue
-            before = tribe.milestones.get(bid, 0)
-            if now > before:
-                gain = eff.food * (now - before)
-                tribe.food += gain
-                tribe.milestones[bid] = now
-                self._say(f"{self._name(seat)}'s {data.buildings[bid].name}: +{gain} food.", seat)
+        notes = gain_character(self.tribes[seat], c, data)
+        if self._log_buffer is not None:
+            self._say(f"{self._name(seat)} takes {_char_short(c)}.", seat)
+            for what, food in notes:
+                self._say(f"{self._name(seat)}: {what} brings {food} food.", seat)
 
     def _return_totem(self, seat: int) -> None:
         """Ruling 11 and the last space: food bonus, or pay 1 food / lose 2 PP."""
