@@ -110,7 +110,9 @@ def build_config(info: GameInfo, players: int | None, options: Sequence[str]) ->
         err = exc.errors()[0]
         loc = ".".join(str(p) for p in err.get("loc", ()))
         msg = err.get("msg", "invalid").removeprefix("Value error, ")
-        raise CliError(f"invalid option {loc}: {msg}" if loc else f"invalid options: {msg}") from None
+        raise CliError(
+            f"invalid option {loc}: {msg}" if loc else f"invalid options: {msg}"
+        ) from None
 
 
 def default_players(info: GameInfo) -> int:
@@ -283,8 +285,13 @@ def cmd_history(args: argparse.Namespace) -> int:
                 )
         when = dt.datetime.fromtimestamp(g.updated).strftime("%Y-%m-%d %H:%M")
         table.add_row(
-            str(g.id), titles.get(g.record.game, g.record.game), g.status, seats,
-            str(g.moves), result, when,
+            str(g.id),
+            titles.get(g.record.game, g.record.game),
+            g.status,
+            seats,
+            str(g.moves),
+            result,
+            when,
         )
     console.print(table)
     if store.damaged_rows:
@@ -319,7 +326,10 @@ def build_parser() -> _Parser:
         p.add_argument("game", help="game id: " + ", ".join(sorted(games())))
         p.add_argument("--players", type=int, help="number of players")
         p.add_argument(
-            "--seat", action="append", default=[], metavar="N=KIND",
+            "--seat",
+            action="append",
+            default=[],
+            metavar="N=KIND",
             help="seat N (from 1) is human or a bot level",
         )
         p.add_argument("--seed", type=int, help="random seed (same seed, same deal)")
@@ -346,8 +356,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # "tabletop-tui play" / "sim" without a game but with --help: the command's own help.
     parser = build_parser()
     try:
-        if len(argv) >= 1 and argv[0] in ("play", "sim") and (
-            len(argv) == 1 or argv[1] in ("-h", "--help")
+        if (
+            len(argv) >= 1
+            and argv[0] in ("play", "sim")
+            and (len(argv) == 1 or argv[1] in ("-h", "--help"))
         ):
             sub = parser._subparsers._group_actions[0].choices[argv[0]]  # type: ignore[union-attr]
             sub.print_help()
