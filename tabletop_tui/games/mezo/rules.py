@@ -1,0 +1,2138 @@
+"""The Mezo engine for 2 to 4 players (Part A of the rulebook of our edition).
+
+The game flow is a stack of small immutable *frames* (tuples whose first item names the
+kind). ``_run`` pops automatic frames and stops at the first frame that needs a player's
+choice; that frame's decision is the pending one, and ``_apply`` hands it the chosen option.
+Card, Altar, track and ability texts are data (``data.py``): the effect interpreter here
+reads their steps, so no rule code names a card. Frames are tuples and the board is flat
+lists of ints, which keeps ``clone`` cheap for simulations.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from tabletop_tui.engine.core import (
+    Decision,
+    GameConfig,
+    GameResult,
+    GameState,
+    Option,
+    ScoreLine,
+    SeatResult,
+    rank_scores,
+)
+
+from .data import Step, load_data
+
+GodChoice = Literal[
+    "choose", "ah_puch", "cabrakan", "ixchel", "kukulkan", "uayeb", "xolotl", "zotz"
+]
+
+SH, WA = 0, 1
+TYPE_LETTER = ("S", "W")
+TYPE_NAME = ("Shaman", "Warrior")
+PENDING, ACTIVE, RESOLVED = 0, 1, 2
+PYR_SIZES = (4, 3, 2, 1)
+PYR_NAMES = {4: "base", 3: "large", 2: "medium", 1: "top"}
+TRACK_NAMES = {"calendar": "Immortal Calendar", "codex": "Heroic Codex"}
+
+# Score breakdown categories, in the order the result lists them.
+SRC_ALTAR = "Altars"
+SRC_BLESSED = "Blessed Region"
+SRC_TRACKS = "Calendar and Codex"
+SRC_PYRAMIDS = "Pyramids (End of Age)"
+SRC_CARDS = "God cards and CALL"
+SRC_WRATH = "Wrathful god"
+SRC_ABILITY = "Tribe abilities"
+SRC_GOD = "God passive"
+SRC_DEVOTION = "Devotion track"
+SOURCES = (
+    SRC_ALTAR,
+    SRC_BLESSED,
+    SRC_TRACKS,
+    SRC_PYRAMIDS,
+    SRC_CARDS,
+    SRC_WRATH,
+    SRC_ABILITY,
+    SRC_GOD,
+    SRC_DEVOTION,
+)
+
+Frame = tuple[Any, ...]
+
+
+class MezoConfig(GameConfig):
+    """Options of a Mezo game. Solo (players=1) and the modules come later as new fields."""
+
+    players: int = Field(3, ge=2, le=4, description="Number of tribes (2 to 4).")
+    content: Literal["full", "base"] = Field(
+        "full",
+        description="Altars and Wrathful tiles: 'full' (with Souls for Xibalba) or 'base' only.",
+    )
+    god_1: GodChoice = Field("choose", description="God of player 1 ('choose' at the table).")
+    god_2: GodChoice = Field("choose", description="God of player 2 ('choose' at the table).")
+    god_3: GodChoice = Field("choose", description="God of player 3 ('choose' at the table).")
+    god_4: GodChoice = Field("choose", description="God of player 4 ('choose' at the table).")
+
+    @model_validator(mode="after")
+    def _distinct_gods(self) -> MezoConfig:
+        fixed = [g for g in self.fixed_gods() if g != "choose"]
+        if len(fixed) != len(set(fixed)):
+            raise ValueError("two players cannot have the same god")
+        return self
+
+    def fixed_gods(self) -> list[str]:
+        return [self.god_1, self.god_2, self.god_3, self.god_4][: self.players]
+
+
+class MezoState(GameState):
+    """A game of Mezo. Seats are 0..N-1; ``ring`` is the seat order drawn at setup."""
+
+    game_id = "mezo"
+    config_model = MezoConfig
+    config: MezoConfig
+
+    # ---- setup ---------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        d = self.data = load_data()
+        c = d.constants
+        P = self.np = self.config.players
+        rng = self.rng
+        nr = len(d.region_ids)
+        # 1. seat order
+        self.ring = list(range(P))
+        rng.shuffle(self.ring)
+        self.pos = [0] * P
+        for i, s in enumerate(self.ring):
+            self.pos[s] = i
+        # 2.
+        self.age = 1
+        # 3. abandoned regions
+        tiles = list(range(nr))
+        rng.shuffle(tiles)
+        setup = c.setup_by_players[P]
+        self.inplay = [True] * nr
+        for _ in range(int(setup["abandoned_regions"])):
+            self.inplay[tiles.pop(0)] = False
+        self.conflict_stack = tiles
+        self.known_top = 0
+        self.known_bottom = 0
+        # 4. champions
+        self.nchamp = int(setup["champions_per_player"])
+        self.champs = [-1] * (P * 2)
+        # 5. altars
+        content = self.config.content
+        pool = [a.id for a in d.altars if content == "full" or a.set == "base"]
+        rng.shuffle(pool)
+        self.altar: list[str | None] = [None] * nr
+        for r in range(nr):
+            if self.inplay[r]:
+                self.altar[r] = pool.pop(0)
+        # 6. wrathful tiles, one per Age
+        self.wrath_tiles: list[str] = []
+        for age in range(1, c.ages + 1):
+            wp = [
+                w.id for w in d.wrathful if w.age == age and (content == "full" or w.set == "base")
+            ]
+            rng.shuffle(wp)
+            self.wrath_tiles.append(wp[0])
+        self.wrath_revealed = 0  # how many Ages' tiles are face up
+        # 7.
+        self.blessed = -1
+        # per-tribe state
+        self.colour: list[str | None] = [None] * P
+        self.god: list[str | None] = [None] * P
+        self.vertex = [-1] * P
+        self.reserve = [0] * (P * 2)
+        self.xib = [0] * (P * 2)
+        self.wrath = [0] * (P * 2)
+        self.offer = [0] * (P * 2)
+        self.pending_offer = [-1] * (P * 2)
+        self.units = [0] * (nr * P * 2)
+        self.glyphs = [0] * (nr * P)
+        self.pyr: list[tuple[int, ...]] = [()] * (nr * P)
+        self.calendar = [-1] * len(d.calendar)
+        self.codex = [-1] * len(d.codex)
+        self.vp = [0] * P
+        self.dev = [0] * P
+        self.vpsrc = [[0] * len(SOURCES) for _ in range(P)]
+        self.abil: list[tuple[str, ...]] = [()] * P
+        self.deck: list[list[str]] = [[] for _ in range(P)]
+        self.known_deck = [0] * P  # top cards of its deck whose order the owner knows
+        self.played: list[list[str]] = [[] for _ in range(P)]
+        self.kept: list[str | None] = [None] * P
+        self.cards_shown = False
+        self.marks = [""] * P
+        self.tokens = [0] * P
+        self.smote = [False] * P
+        self.sac_vp = [0] * P
+        self.bury_used = [False] * P
+        self.status = [PENDING] * nr
+        self.here = -1
+        self.turn: tuple[int, ...] = ()
+        self.conflict_order: list[int] = []
+        self.in_conflicts = False
+        self.last_strength: dict[int, int] = {}
+        self.phase = "setup"
+        self.finished = False
+        self.stack: list[Frame] = []
+        self._pending: Decision | None = None
+        # 8. colours and gods in reverse seat order; then 9 and 11.
+        self._push(("setup_finish",))
+        for s in reversed(self.ring):
+            self._push(("setup_god", s))
+            self._push(("setup_colour", s))
+        self._run()
+
+    # ---- small helpers -------------------------------------------------------------------
+
+    def name(self, s: int) -> str:
+        col = self.colour[s]
+        return col.capitalize() if col else f"Player {s + 1}"
+
+    def rid(self, r: int) -> str:
+        return self.data.region_ids[r]
+
+    def rname(self, r: int) -> str:
+        return f"{self.data.region_ids[r]} {self.data.region_names[r]}"
+
+    def vp_order(self) -> list[int]:
+        return sorted(range(self.np), key=lambda s: (-self.vp[s], self.pos[s]))
+
+    def champion_owner(self, r: int) -> int:
+        for i, cr in enumerate(self.champs):
+            if cr == r:
+                return i // 2
+        return -1
+
+    def god_regions(self, s: int) -> list[int]:
+        v = self.vertex[s]
+        if v < 0:
+            return []
+        return [r for r in self.data.vertex_regions[v] if self.inplay[r]]
+
+    def god_present(self, s: int, r: int) -> bool:
+        v = self.vertex[s]
+        return v >= 0 and r in self.data.vertex_regions[v] and self.inplay[r]
+
+    def god_data(self, s: int):  # noqa: ANN201 - returns data.God
+        g = self.god[s]
+        return self.data.god(g) if g else None
+
+    def modifiers(self, s: int, key: str) -> list[str | int]:
+        out = []
+        for aid in self.abil[s]:
+            m = self.data.ability(aid).modifier
+            if key in m:
+                out.append(m[key])
+        return out
+
+    def tier(self, s: int) -> int:
+        return self.data.tier(self.dev[s])
+
+    def u(self, r: int, s: int, t: int) -> int:
+        return self.units[(r * self.np + s) * 2 + t]
+
+    def units_of(self, r: int, s: int) -> int:
+        i = (r * self.np + s) * 2
+        return self.units[i] + self.units[i + 1]
+
+    def pyr_supply(self, s: int) -> dict[int, int]:
+        spec = self.data.constants.per_tribe["pyramid"]
+        left = {4: spec["base"], 3: spec["large"], 2: spec["medium"], 1: spec["top"]}
+        for r in range(len(self.inplay)):
+            for size in self.pyr[r * self.np + s]:
+                left[size] -= 1
+        return left
+
+    def glyph_supply(self, s: int) -> int:
+        used = sum(self.glyphs[r * self.np + s] for r in range(len(self.inplay)))
+        return self.data.constants.per_tribe["glyph"] - used
+
+    def legal_sizes(self, s: int, r: int) -> list[int]:
+        stack = self.pyr[r * self.np + s]
+        top = stack[-1] if stack else 99
+        left = self.pyr_supply(s)
+        return [size for size in PYR_SIZES if size < top and left[size] > 0]
+
+    def enterable(self, r: int) -> bool:
+        return self.inplay[r] and self.status[r] != RESOLVED
+
+    def is_pending(self, r: int) -> bool:
+        if not self.inplay[r]:
+            return False
+        if not self.in_conflicts:
+            return True
+        return self.status[r] == PENDING and r != self.here
+
+    def regions_for(self, word: str, s: int) -> list[int]:
+        """The in-play regions a region word of the effect language names (A12.1)."""
+        n = len(self.inplay)
+        if word == "here":
+            return [self.here] if self.here >= 0 else []
+        if word == "present":
+            return self.god_regions(s)
+        if word == "pending":
+            return [r for r in range(n) if self.is_pending(r)]
+        if word == "any":
+            return [r for r in range(n) if self.inplay[r]]
+        if word == "adjacent_pending":
+            if self.here < 0:
+                return []
+            adj = self.data.adjacent[self.here]
+            return [r for r in range(n) if r in adj and self.is_pending(r)]
+        if word == "present_pending":
+            return [r for r in self.god_regions(s) if self.is_pending(r)]
+        if word == "champion":
+            return sorted({cr for cr in self.champs[s * 2 : s * 2 + 2] if cr >= 0})
+        raise ValueError(f"unknown region word {word}")
+
+    def gain_vp(self, s: int, n: int, src: str) -> None:
+        if n <= 0:
+            return
+        self.vp[s] += n
+        self.vpsrc[s][SOURCES.index(src)] += n
+        self.log(f"{self.name(s)} gains {n} VP ({src}).", seat=s)
+
+    def gain_devotion(self, s: int, n: int) -> None:
+        if n <= 0:
+            return
+        before = self.dev[s]
+        self.dev[s] = min(self.data.constants.devotion_max, before + n)
+        self.log(
+            f"{self.name(s)} gains {self.dev[s] - before} Devotion (now {self.dev[s]}).", seat=s
+        )
+
+    def strength(self, s: int, r: int) -> int:
+        """A8.9 / A9.4: Champions, units, Glyphs, Strength tokens (and offerings)."""
+        st = self.data.constants.strength
+        champ = st["champion"]
+        for m in self.modifiers(s, "champion_strength"):
+            if m == "2_plus_devotion_tier":
+                champ = max(champ, 2 + self.tier(s))
+        n = sum(champ for cr in self.champs[s * 2 : s * 2 + 2] if cr == r)
+        i = (r * self.np + s) * 2
+        n += self.units[i] * st["shaman"] + self.units[i + 1] * st["warrior"]
+        n += self.glyphs[r * self.np + s] * st["glyph"]
+        if r == self.here:
+            n += self.tokens[s]
+            if r == self.blessed:
+                n += self.offer[s * 2] + self.offer[s * 2 + 1]
+        return n
+
+    def counter(self, s: int, name: str) -> int:
+        P, here, n = self.np, self.here, len(self.inplay)
+        if name == "own_units_here":
+            return self.units_of(here, s) if here >= 0 else 0
+        if name == "own_shamans_here":
+            return self.u(here, s, SH) if here >= 0 else 0
+        if name == "own_units_in_xibalba":
+            return self.xib[s * 2] + self.xib[s * 2 + 1]
+        if name == "opp_units_in_xibalba":
+            return sum(self.xib[o * 2] + self.xib[o * 2 + 1] for o in range(P) if o != s)
+        if name == "own_pyramid_regions":
+            return sum(1 for r in range(n) if self.inplay[r] and self.pyr[r * P + s])
+        if name == "own_pyramid_elements":
+            return sum(len(self.pyr[r * P + s]) for r in range(n))
+        if name == "own_tall_pyramids":
+            return sum(1 for r in range(n) if self.inplay[r] and len(self.pyr[r * P + s]) >= 3)
+        if name == "own_units_on_tracks":
+            return self.calendar.count(s) + self.codex.count(s)
+        if name == "own_pieces_here":
+            if here < 0:
+                return 0
+            return self.glyphs[here * P + s] + len(self.pyr[here * P + s])
+        raise ValueError(f"unknown counter {name}")
+
+    # ---- the frame machine ---------------------------------------------------------------
+
+    def _push(self, frame: Frame) -> None:
+        self.stack.append(frame)
+
+    def _push_seq(self, frames: list[Frame]) -> None:
+        """Push frames so that the first of the list runs first."""
+        self.stack.extend(reversed(frames))
+
+    def _run(self) -> None:
+        """Run automatic frames until a player must choose (single options are taken)."""
+        stack = self.stack
+        while stack:
+            frame = stack[-1]
+            decision = getattr(self, "_f_" + frame[0])(frame)
+            if decision is None:
+                continue
+            if len(decision.options) == 1:
+                stack.pop()
+                getattr(self, "_c_" + frame[0])(frame, decision.options[0].id)
+                continue
+            self._pending = decision
+            return
+        self._pending = None
+        self.finished = True
+        self.phase = "over"
+
+    def _decision(self) -> Decision | None:
+        return self._pending
+
+    def _apply(self, option: Option) -> None:
+        frame = self.stack.pop()
+        getattr(self, "_c_" + frame[0])(frame, option.id)
+        self._run()
+
+    # ---- setup frames --------------------------------------------------------------------
+
+    def _f_setup_colour(self, f: Frame) -> Decision:
+        s = f[1]
+        taken = set(self.colour)
+        opts = tuple(
+            Option(f"colour:{c}", c.capitalize())
+            for c in self.data.constants.tribe_colours
+            if c not in taken
+        )
+        return Decision(s, f"Player {s + 1}: choose your tribe colour", opts, kind="colour")
+
+    def _c_setup_colour(self, f: Frame, oid: str) -> None:
+        s = f[1]
+        self.colour[s] = oid.split(":", 1)[1]
+        self.log(f"Player {s + 1} takes the {self.colour[s]} tribe.", seat=s)
+
+    def _f_setup_god(self, f: Frame) -> Decision:
+        s = f[1]
+        fixed = self.config.fixed_gods()
+        taken = set(self.god) | {g for g in fixed if g != "choose"}
+        if fixed[s] != "choose":
+            g = self.data.god(fixed[s])
+            return Decision(s, "Your god", (Option(f"god:{g.id}", g.name),), kind="god")
+        opts = tuple(
+            Option(f"god:{g.id}", f"{g.name}, {g.title}: {g.passive_name}; CALL {g.call_name}")
+            for g in self.data.gods
+            if g.id not in taken
+        )
+        return Decision(s, f"{self.name(s)}: choose your god", opts, kind="god")
+
+    def _c_setup_god(self, f: Frame, oid: str) -> None:
+        s = f[1]
+        self.god[s] = oid.split(":", 1)[1]
+        self.log(f"{self.name(s)} serves {self.data.god(self.god[s]).name}.", seat=s)
+
+    def _f_setup_finish(self, f: Frame) -> None:
+        self.stack.pop()
+        c = self.data.constants
+        per = c.per_tribe
+        for s in range(self.np):
+            xs, xw = c.start_xibalba["shaman"], c.start_xibalba["warrior"]
+            self.xib[s * 2], self.xib[s * 2 + 1] = xs, xw
+            self.reserve[s * 2], self.reserve[s * 2 + 1] = per["shaman"] - xs, per["warrior"] - xw
+            self.vp[s] = c.start_vp["multiplayer"]
+        for s in self.ring:
+            god = self.god_data(s)
+            assert god is not None
+            deck = list(god.cards)
+            self.rng.shuffle(deck)
+            self.deck[s] = deck
+        self.mark_barrier()
+        self._push(("age_start",))
+
+    # ---- Start of Age and Tribe Step -----------------------------------------------------
+
+    def _f_age_start(self, f: Frame) -> None:
+        self.stack.pop()
+        self.phase = "start of Age"
+        self.wrath_revealed = self.age
+        self.mark_barrier()
+        w = self.data.wrathful_tile(self.wrath_tiles[self.age - 1])
+        self.log(f"Age {self.age} begins. The Wrathful god tile is {w.name}.")
+        frames: list[Frame] = [("ability", s) for s in self.vp_order()]
+        frames.append(("tribe_step",))
+        self._push_seq(frames)
+
+    def _f_ability(self, f: Frame) -> Decision:
+        s = f[1]
+        opts = tuple(
+            Option(f"ability:{a.id}", f"{a.name}: {a.text}")
+            for a in self.data.abilities
+            if a.age == self.age and a.id not in self.abil[s]
+        )
+        return Decision(
+            s, f"{self.name(s)}: choose a Tribe ability for Age {self.age}", opts, kind="ability"
+        )
+
+    def _c_ability(self, f: Frame, oid: str) -> None:
+        s = f[1]
+        aid = oid.split(":", 1)[1]
+        self.abil[s] = self.abil[s] + (aid,)
+        self.log(f"{self.name(s)} chooses {self.data.ability(aid).name}.", seat=s)
+
+    def _f_tribe_step(self, f: Frame) -> None:
+        self.stack.pop()
+        self.phase = "Tribe Step"
+        frames: list[Frame] = [("tribe_turn", s) for s in self.vp_order()]
+        frames += [("set_blessed",), ("god_step",)]
+        self._push_seq(frames)
+
+    def _hooked(self, s: int, hook: str) -> tuple[str, ...]:
+        out = []
+        for aid in self.abil[s]:
+            a = self.data.ability(aid)
+            if hook in a.hooks and (not a.only_ages or self.age in a.only_ages):
+                out.append(aid)
+        return tuple(out)
+
+    def _f_tribe_turn(self, f: Frame) -> None:
+        self.stack.pop()
+        s = f[1]
+        frames: list[Frame] = []
+        hooks = self._hooked(s, "start_of_tribe_step")
+        if hooks:
+            frames.append(("triggers", s, "start_of_tribe_step", hooks))
+        for k in range(self.nchamp):
+            if self.champs[s * 2 + k] < 0:
+                frames.append(("champion", s, k))
+        hooks = self._hooked(s, "after_champion_deploy")
+        if hooks:
+            frames.append(("triggers", s, "after_champion_deploy", hooks))
+        frames.append(("tribe_deploy", s))
+        self._push_seq(frames)
+
+    def _f_triggers(self, f: Frame) -> Decision | None:
+        _, s, hook, ids = f
+        if len(ids) == 1:
+            self.stack.pop()
+            self._effect(s, self.data.ability(ids[0]).hooks[hook], SRC_ABILITY)
+            return None
+        opts = tuple(Option(f"first:{a}", f"{self.data.ability(a).name} first") for a in ids)
+        return Decision(s, "Several of your abilities trigger: which first?", opts, kind="order")
+
+    def _c_triggers(self, f: Frame, oid: str) -> None:
+        _, s, hook, ids = f
+        first = oid.split(":", 1)[1]
+        rest = tuple(a for a in ids if a != first)
+        self._push(("triggers", s, hook, rest))
+        self._effect(s, self.data.ability(first).hooks[hook], SRC_ABILITY)
+
+    def _f_champion(self, f: Frame) -> Decision:
+        s = f[1]
+        opts = tuple(
+            Option(f"region:{self.rid(r)}", self.rname(r), f"region:{self.rid(r)}")
+            for r in range(len(self.inplay))
+            if self.inplay[r] and self.champion_owner(r) < 0
+        )
+        return Decision(
+            s,
+            f"{self.name(s)}: deploy your Champion into a region without one",
+            opts,
+            kind="champion",
+        )
+
+    def _c_champion(self, f: Frame, oid: str) -> None:
+        _, s, k = f
+        r = self.data.region_ids.index(oid.split(":", 1)[1])
+        self.champs[s * 2 + k] = r
+        self.log(f"{self.name(s)} deploys a Champion into {self.rname(r)}.", seat=s)
+
+    def _f_tribe_deploy(self, f: Frame) -> None:
+        self.stack.pop()
+        s = f[1]
+        own = set(self.champs[s * 2 : s * 2 + 2])
+        self._push_seq(
+            [("deploy", s, r) for r in range(len(self.inplay)) if self.inplay[r] and r not in own]
+        )
+
+    def _f_deploy(self, f: Frame) -> Decision | None:
+        _, s, r = f
+        rs, rw = self.reserve[s * 2], self.reserve[s * 2 + 1]
+        if rs + rw == 0:
+            self.stack.pop()
+            return None
+        cap = self.data.constants.tribe_step_deploy_cap
+        opts = tuple(
+            Option(f"split:S{a}W{b}", _split_label(a, b), f"region:{self.rid(r)}")
+            for a in range(min(cap, rs) + 1)
+            for b in range(min(cap - a, rw) + 1)
+        )
+        return Decision(
+            s,
+            f"{self.name(s)}: DEPLOY up to {cap} units into {self.rname(r)}",
+            opts,
+            kind="deploy",
+            context={"region": self.rid(r)},
+        )
+
+    def _c_deploy(self, f: Frame, oid: str) -> None:
+        _, s, r = f
+        a, b = _parse_split(oid)
+        self._move_units(s, (a, b), "reserve", r)
+        if a + b:
+            self.log(f"{self.name(s)} deploys {_split_label(a, b)} into {self.rname(r)}.", seat=s)
+
+    def _f_set_blessed(self, f: Frame) -> None:
+        self.stack.pop()
+        free = [r for r in range(len(self.inplay)) if self.inplay[r] and self.champion_owner(r) < 0]
+        self.blessed = free[0] if free else -1
+        if self.blessed >= 0:
+            self.log(f"{self.rname(self.blessed)} is the Blessed Region this Age.")
+
+    # ---- God Step ------------------------------------------------------------------------
+
+    def _f_god_step(self, f: Frame) -> None:
+        self.stack.pop()
+        self.phase = "God Step"
+        frames: list[Frame] = [("god_turn", s) for s in reversed(self.vp_order())]
+        frames.append(("conflict_step",))
+        self._push_seq(frames)
+
+    def empty_vertices(self) -> list[int]:
+        taken = set(self.vertex)
+        return [
+            v
+            for v, regs in enumerate(self.data.vertex_regions)
+            if v not in taken and any(self.inplay[r] for r in regs)
+        ]
+
+    def _vertex_label(self, v: int) -> str:
+        regs = ", ".join(self.rid(r) for r in self.data.vertex_regions[v] if self.inplay[r])
+        return f"{self.data.vertex_ids[v]} (present in {regs})"
+
+    def _f_god_turn(self, f: Frame) -> Decision:
+        s = f[1]
+        god = self.god_data(s)
+        assert god is not None
+        vid = self.data.vertex_ids
+        if self.vertex[s] < 0:
+            opts = tuple(
+                Option(
+                    f"vertex:{vid[v]}", f"{self._vertex_label(v)}, then CALL", f"vertex:{vid[v]}"
+                )
+                for v in self.empty_vertices()
+            )
+            return Decision(
+                s, f"{self.name(s)}: place {god.name} on an empty vertex", opts, kind="god_place"
+            )
+        opts = (
+            Option("stay", f"Stay on {self._vertex_label(self.vertex[s])}, then CALL"),
+            *(
+                Option(
+                    f"vertex:{vid[v]}",
+                    f"Move to {self._vertex_label(v)}, then CALL",
+                    f"vertex:{vid[v]}",
+                )
+                for v in self.empty_vertices()
+            ),
+            Option("call_first", f"CALL first ({god.call_name}), then choose whether to move"),
+        )
+        return Decision(
+            s, f"{self.name(s)}: move {god.name} and CALL, in either order", opts, kind="god_turn"
+        )
+
+    def _c_god_turn(self, f: Frame, oid: str) -> None:
+        s = f[1]
+        god = self.god_data(s)
+        assert god is not None
+        if oid == "call_first":
+            self._push(("move_god", s, True))
+        elif oid.startswith("vertex:"):
+            self._set_vertex(s, self.data.vertex_ids.index(oid.split(":", 1)[1]))
+        self.log(f"{self.name(s)} CALLs: {god.call_name}.", seat=s)
+        self._effect(s, god.call_steps, SRC_CARDS)
+
+    def _set_vertex(self, s: int, v: int) -> None:
+        self.vertex[s] = v
+        god = self.god_data(s)
+        assert god is not None
+        self.log(f"{god.name} stands on {self._vertex_label(v)}.", seat=s)
+
+    def _f_move_god(self, f: Frame) -> Decision | None:
+        _, s, optional = f
+        vid = self.data.vertex_ids
+        opts = [
+            Option(f"vertex:{vid[v]}", f"Move to {self._vertex_label(v)}", f"vertex:{vid[v]}")
+            for v in self.empty_vertices()
+        ]
+        if optional or not opts:
+            here = self.vertex[s]
+            label = f"Stay on {self._vertex_label(here)}" if here >= 0 else "Stay"
+            opts.insert(0, Option("stay", label))
+        return Decision(s, f"{self.name(s)}: move your god?", tuple(opts), kind="move_god")
+
+    def _c_move_god(self, f: Frame, oid: str) -> None:
+        s = f[1]
+        if oid.startswith("vertex:"):
+            self._set_vertex(s, self.data.vertex_ids.index(oid.split(":", 1)[1]))
+
+    # ---- Conflict Step -------------------------------------------------------------------
+
+    def _f_conflict_step(self, f: Frame) -> None:
+        self.stack.pop()
+        self.in_conflicts = True
+        self.phase = "Conflict Step"
+        if not self.conflict_stack:
+            self._push(("end_of_age",))
+            return
+        self._reveal()
+        frames: list[Frame] = []
+        for s in self.vp_order():
+            god = self.god_data(s)
+            if god and god.passive_hook == "on_conflict_tile_revealed" and not self.bury_used[s]:
+                frames.append(("eff", s, god.passive_steps, 0, SRC_GOD))
+        frames.append(("conflict_begin",))
+        self._push_seq(frames)
+
+    def _reveal(self) -> None:
+        r = self.conflict_stack.pop(0)
+        self.known_top = max(0, self.known_top - 1)
+        self.known_bottom = min(self.known_bottom, len(self.conflict_stack))
+        self.here = r
+        self.status[r] = ACTIVE
+        self.mark_barrier()
+        kind = "the Blessed Region" if r == self.blessed else "a conflict"
+        self.log(f"Conflict tile revealed: {self.rname(r)} ({kind}).")
+
+    def _f_bury(self, f: Frame) -> Decision | None:
+        s = f[1]
+        if not self.conflict_stack or self.bury_used[s]:
+            self.stack.pop()
+            return None
+        god = self.god_data(s)
+        assert god is not None
+        opts = (
+            Option("keep", f"Resolve {self.rname(self.here)} now"),
+            Option(
+                "bury",
+                f"{god.passive_name}: put {self.rid(self.here)} at the bottom, reveal the next tile",
+            ),
+        )
+        return Decision(s, f"{self.name(s)}: use {god.passive_name}?", opts, kind="bury")
+
+    def _c_bury(self, f: Frame, oid: str) -> None:
+        s = f[1]
+        if oid != "bury":
+            return
+        self.bury_used[s] = True
+        r = self.here
+        self.status[r] = PENDING
+        self.conflict_stack.append(r)
+        self.known_bottom += 1
+        self.log(
+            f"{self.name(s)} puts {self.rname(r)} at the bottom of the Conflict stack.", seat=s
+        )
+        self._reveal()
+
+    def _f_conflict_begin(self, f: Frame) -> None:
+        self.stack.pop()
+        r = self.here
+        P = self.np
+        self.tokens = [0] * P
+        self.smote = [False] * P
+        self.sac_vp = [0] * P
+        self.marks = [""] * P
+        if r == self.blessed:
+            self.turn = tuple(self.vp_order())
+            frames: list[Frame] = []
+            for s in self.turn:
+                hooks = self._hooked(s, "start_of_blessed_conflict")
+                if hooks:
+                    frames.append(("triggers", s, "start_of_blessed_conflict", hooks))
+            for s in self.turn:
+                frames.append(("offer", s, SH))
+                frames.append(("offer", s, WA))
+            frames.append(("blessed_resolve",))
+            self._push_seq(frames)
+            return
+        owner = self.champion_owner(r)
+        if owner >= 0:
+            start = (self.pos[owner] + 1) % P
+            self.turn = tuple(self.ring[(start + i) % P] for i in range(P))
+        else:
+            self.turn = tuple(self.vp_order())
+        self.log("Turn order: " + ", ".join(self.name(s) for s in self.turn) + ".")
+        frames = []
+        for s in self.turn:
+            god = self.god_data(s)
+            if god and god.passive_hook == "start_of_normal_conflict":
+                frames.append(("eff", s, god.passive_steps, 0, SRC_GOD))
+        frames += [("keep", s) for s in self.turn]
+        frames.append(("reveal_cards",))
+        for _ in range(self.data.constants.actions_per_conflict):
+            frames += [("action", s) for s in self.turn]
+        frames += [("third", s) for s in self.turn]
+        frames += [("strength",), ("majority", SH), ("majority", WA), ("conflict_end",)]
+        self._push_seq(frames)
+
+    # God cards
+
+    def _f_keep(self, f: Frame) -> Decision | None:
+        s = f[1]
+        drawn = self.deck[s][: self.data.constants.cards_drawn]
+        if not drawn:
+            self.stack.pop()
+            return None
+        opts = tuple(
+            Option(
+                f"card:{cid}",
+                f"{self.data.cards[cid].name}: "
+                + " | ".join(f"{o.key}) {o.text}" for o in self.data.cards[cid].options),
+                f"card:{cid}",
+            )
+            for cid in drawn
+        )
+        return Decision(
+            s, f"{self.name(s)}: keep one God card (secret)", opts, secret=True, kind="keep_card"
+        )
+
+    def _c_keep(self, f: Frame, oid: str) -> None:
+        s = f[1]
+        cid = oid.split(":", 1)[1]
+        drawn = min(len(self.deck[s]), self.data.constants.cards_drawn)
+        self.deck[s].remove(cid)
+        self.kept[s] = cid
+        self.known_deck[s] = max(self.known_deck[s], drawn - 1)
+        self.known_deck[s] = min(self.known_deck[s], len(self.deck[s]))
+        self.log(f"{self.name(s)} keeps a God card face down.", seat=s)
+        self.log(f"You keep {self.data.cards[cid].name}.", seat=s, private_to=s)
+
+    def _f_reveal_cards(self, f: Frame) -> None:
+        self.stack.pop()
+        self.cards_shown = True
+        self.mark_barrier()
+        for s in self.turn:
+            if self.kept[s]:
+                self.log(f"{self.name(s)} reveals {self.data.cards[self.kept[s]].name}.", seat=s)
+
+    def _f_action(self, f: Frame) -> Decision:
+        s = f[1]
+        cid = self.kept[s]
+        has_xib = self.xib[s * 2] + self.xib[s * 2 + 1] > 0
+        god = self.god_data(s)
+        both = god is not None and god.passive_modifier == "pass_gives_both"
+        opts: list[Option] = []
+        if cid is None:
+            opts.append(Option("pass:devotion", "Pass: gain 1 Devotion"))
+            if has_xib:
+                opts.append(Option("pass:recover", "Pass: RECOVER 1"))
+            return Decision(
+                s, f"{self.name(s)}: you have no card, pass", tuple(opts), kind="action"
+            )
+        card = self.data.cards[cid]
+        free = [o for o in card.options if o.key not in self.marks[s]]
+        for o in free:
+            opts.append(Option(f"play:{o.key}", f"Row {_row(o.key)}: {o.text}", f"cardopt:{o.key}"))
+        for o in free:
+            if both:
+                opts.append(
+                    Option(
+                        f"pass:{o.key}:both",
+                        f"Pass, marking row {_row(o.key)}: gain 1 Devotion and RECOVER 1",
+                    )
+                )
+                continue
+            opts.append(
+                Option(
+                    f"pass:{o.key}:devotion", f"Pass, marking row {_row(o.key)}: gain 1 Devotion"
+                )
+            )
+            if has_xib:
+                opts.append(
+                    Option(f"pass:{o.key}:recover", f"Pass, marking row {_row(o.key)}: RECOVER 1")
+                )
+        return Decision(
+            s,
+            f"{self.name(s)}: take an action with {card.name}",
+            tuple(opts),
+            kind="action",
+            context={"card": cid, "marked": self.marks[s]},
+        )
+
+    _PASS_DEV = (Step(op="devotion", n=1),)
+    _PASS_REC = (Step(op="recover", n=1),)
+    _PASS_BOTH = (Step(op="devotion", n=1), Step(op="recover", n=1))
+
+    def _c_action(self, f: Frame, oid: str) -> None:
+        s = f[1]
+        parts = oid.split(":")
+        if parts[0] == "play":
+            key = parts[1]
+            self.marks[s] += key
+            opt = self.data.cards[self.kept[s]].option(key)  # type: ignore[index]
+            self.log(f"{self.name(s)} plays row {_row(key)}: {opt.text}", seat=s)
+            self._effect(s, opt.steps, SRC_CARDS)
+            return
+        gain = parts[-1]
+        if len(parts) == 3:
+            self.marks[s] += parts[1]
+        self.log(
+            f"{self.name(s)} passes ({'Devotion and RECOVER' if gain == 'both' else gain}).", seat=s
+        )
+        steps = {"devotion": self._PASS_DEV, "recover": self._PASS_REC, "both": self._PASS_BOTH}[
+            gain
+        ]
+        self._effect(s, steps, SRC_CARDS)
+
+    def _f_third(self, f: Frame) -> Decision | None:
+        s = f[1]
+        cid = self.kept[s]
+        if cid is None or self.glyphs[self.here * self.np + s] == 0:
+            self.stack.pop()
+            return None
+        free = [o for o in self.data.cards[cid].options if o.key not in self.marks[s]]
+        if not free:
+            self.stack.pop()
+            return None
+        o = free[0]
+        opts = (
+            Option("third:no", "No third action"),
+            Option(
+                f"third:{o.key}",
+                f"DESTROY a Glyph here to resolve row {_row(o.key)}: {o.text}",
+                f"cardopt:{o.key}",
+            ),
+        )
+        return Decision(s, f"{self.name(s)}: third action?", opts, kind="third")
+
+    def _c_third(self, f: Frame, oid: str) -> None:
+        s = f[1]
+        key = oid.split(":", 1)[1]
+        if key == "no":
+            return
+        self.glyphs[self.here * self.np + s] -= 1
+        self.marks[s] += key
+        opt = self.data.cards[self.kept[s]].option(key)  # type: ignore[index]
+        self.log(f"{self.name(s)} destroys a Glyph for a third action: {opt.text}", seat=s)
+        self._effect(s, opt.steps, SRC_CARDS)
+        for aid in self._hooked(s, "on_destroy_for_third_action"):
+            self._effect(
+                s, self.data.ability(aid).hooks["on_destroy_for_third_action"], SRC_ABILITY
+            )
+
+    def _f_strength(self, f: Frame) -> None:
+        self.stack.pop()
+        r = self.here
+        st = {s: self.strength(s, r) for s in range(self.np)}
+        self.last_strength = st
+        self.log("Strength: " + ", ".join(f"{self.name(s)} {st[s]}" for s in self.turn) + ".")
+        best = max(st.values())
+        if best <= 0:
+            self.log("Nobody has Strength here: no winner.")
+            return
+        tied = tuple(s for s in self.turn if st[s] == best)
+        self._settle(tied, ("win",), "strength")
+
+    def _settle(self, tied: tuple[int, ...], then: Frame, what: str) -> None:
+        """A8.10: one winner, or the Champion owner chooses among the tied players."""
+        if len(tied) == 1:
+            self._push(then + (tied[0],))
+            return
+        owner = self.champion_owner(self.here)
+        if owner < 0:
+            order = self.vp_order()
+            winner = min(tied, key=lambda s: (self.vp[s], -order.index(s)))
+            self._push(then + (winner,))
+            return
+        self._push(("tie", owner, what, tied, then))
+
+    def _f_tie(self, f: Frame) -> Decision:
+        _, owner, what, tied, _then = f
+        opts = tuple(Option(f"winner:{s}", self.name(s)) for s in tied)
+        return Decision(
+            owner,
+            f"{self.name(owner)}: the {what} tie is yours to settle; choose the winner",
+            opts,
+            kind="tie",
+            context={"what": what},
+        )
+
+    def _c_tie(self, f: Frame, oid: str) -> None:
+        _, owner, what, _tied, then = f
+        s = int(oid.split(":", 1)[1])
+        self.log(
+            f"{self.name(owner)} settles the {what} tie in favour of {self.name(s)}.", seat=owner
+        )
+        self._push(then + (s,))
+
+    def _f_win(self, f: Frame) -> None:
+        self.stack.pop()
+        s = f[1]
+        r = self.here
+        altar = self.data.altar(self.altar[r])  # type: ignore[arg-type]
+        self.log(f"{self.name(s)} wins {self.rname(r)} and takes the {altar.name}.", seat=s)
+        frames: list[Frame] = [("eff", s, altar.steps, 0, SRC_ALTAR)]
+        if r in self.champs[s * 2 : s * 2 + 2]:
+            for aid in self._hooked(s, "on_win_conflict_with_own_champion"):
+                frames.append(
+                    (
+                        "eff",
+                        s,
+                        self.data.ability(aid).hooks["on_win_conflict_with_own_champion"],
+                        0,
+                        SRC_ABILITY,
+                    )
+                )
+        self._push_seq(frames)
+
+    def _f_majority(self, f: Frame) -> None:
+        self.stack.pop()
+        t = f[1]
+        track = self.calendar if t == SH else self.codex
+        r = self.here
+        counts = {s: self.u(r, s, t) for s in range(self.np)}
+        best = max(counts.values())
+        if best < 1:
+            return
+        if -1 not in track:
+            self.log(f"The {TRACK_NAMES['calendar' if t == SH else 'codex']} is full.")
+            return
+        tied = tuple(s for s in self.turn if counts[s] == best)
+        if len(tied) > 1:
+            word = "shaman" if t == SH else "warrior"
+            holders = tuple(s for s in tied if word in self.modifiers(s, "wins_majority_ties"))
+            if holders:
+                tied = holders
+        self._settle(
+            tied, ("to_space", "calendar" if t == SH else "codex", t), f"{TYPE_NAME[t]} majority"
+        )
+
+    def _f_to_space(self, f: Frame) -> None:
+        self.stack.pop()
+        _, track, t, s = f
+        self._push(("space", s, track, t, self.here, True, SRC_TRACKS))
+
+    def _f_space(self, f: Frame) -> Decision | None:
+        _, s, track, t, r, _resolve, _src = f
+        spaces = self.data.calendar if track == "calendar" else self.data.codex
+        occ = self.calendar if track == "calendar" else self.codex
+        if self.u(r, s, t) == 0 or -1 not in occ:
+            self.stack.pop()
+            return None
+        opts = tuple(
+            Option(f"space:{sp.id}", f"{sp.name}: {_steps_text(sp.steps)}", f"space:{sp.id}")
+            for i, sp in enumerate(spaces)
+            if occ[i] < 0
+        )
+        return Decision(
+            s,
+            f"{self.name(s)}: put a {TYPE_NAME[t]} on a free {TRACK_NAMES[track]} space",
+            opts,
+            kind="space",
+        )
+
+    def _c_space(self, f: Frame, oid: str) -> None:
+        _, s, track, t, r, resolve, src = f
+        spaces = self.data.calendar if track == "calendar" else self.data.codex
+        occ = self.calendar if track == "calendar" else self.codex
+        sid = oid.split(":", 1)[1]
+        i = next(k for k, sp in enumerate(spaces) if sp.id == sid)
+        self.units[(r * self.np + s) * 2 + t] -= 1
+        occ[i] = s
+        self.log(
+            f"{self.name(s)} moves a {TYPE_NAME[t]} to {spaces[i].name} on the {TRACK_NAMES[track]}.",
+            seat=s,
+        )
+        if resolve:
+            self._effect(s, spaces[i].steps, src)
+
+    def _f_conflict_end(self, f: Frame) -> None:
+        self.stack.pop()
+        r = self.here
+        P = self.np
+        for s in range(P):
+            i = (r * P + s) * 2
+            self.reserve[s * 2] += self.units[i]
+            self.reserve[s * 2 + 1] += self.units[i + 1]
+            self.units[i] = self.units[i + 1] = 0
+            for k in range(2):
+                if self.champs[s * 2 + k] == r:
+                    self.champs[s * 2 + k] = -1
+            self.xib[s * 2] += self.wrath[s * 2]
+            self.xib[s * 2 + 1] += self.wrath[s * 2 + 1]
+            self.wrath[s * 2] = self.wrath[s * 2 + 1] = 0
+            self.tokens[s] = 0
+            if self.kept[s]:
+                self.played[s].append(self.kept[s])  # type: ignore[arg-type]
+                self.kept[s] = None
+            self.marks[s] = ""
+        self.cards_shown = False
+        self._close_region(r)
+
+    def _close_region(self, r: int) -> None:
+        self.status[r] = RESOLVED
+        self.conflict_order.append(r)
+        self.here = -1
+        self.turn = ()
+        self._push(("conflict_step",))
+
+    # Blessed Region
+
+    def _f_offer(self, f: Frame) -> Decision | None:
+        _, s, t = f
+        have = self.reserve[s * 2 + t]
+        if have == 0:
+            self.stack.pop()
+            self.pending_offer[s * 2 + t] = 0
+            return None
+        opts = tuple(
+            Option(f"offer:{k}", f"Offer {k} {TYPE_NAME[t]}{'s' if k != 1 else ''}")
+            for k in range(have + 1)
+        )
+        return Decision(
+            s,
+            f"{self.name(s)}: how many {TYPE_NAME[t]}s do you offer from your Reserve? (secret)",
+            opts,
+            secret=True,
+            kind="offer",
+            context={"type": TYPE_LETTER[t]},
+        )
+
+    def _c_offer(self, f: Frame, oid: str) -> None:
+        _, s, t = f
+        self.pending_offer[s * 2 + t] = int(oid.split(":", 1)[1])
+        if t == WA:
+            self.log(f"{self.name(s)} has chosen an offering.", seat=s)
+
+    def _f_blessed_resolve(self, f: Frame) -> None:
+        self.stack.pop()
+        r = self.here
+        c = self.data.constants
+        self.mark_barrier()
+        for s in self.turn:
+            a, b = self.pending_offer[s * 2], self.pending_offer[s * 2 + 1]
+            self.pending_offer[s * 2] = self.pending_offer[s * 2 + 1] = -1
+            a, b = max(a, 0), max(b, 0)
+            self.reserve[s * 2] -= a
+            self.reserve[s * 2 + 1] -= b
+            self.offer[s * 2] += a
+            self.offer[s * 2 + 1] += b
+            self.log(f"{self.name(s)} offers {_split_label(a, b)}.", seat=s)
+            per = c.blessed_offering["devotion_per_unit"] + sum(
+                int(m) for m in self.modifiers(s, "extra_devotion_per_sacrificed_unit")
+            )
+            self.gain_devotion(s, (a + b) * per)
+        st = {s: self.strength(s, r) for s in range(self.np)}
+        self.last_strength = st
+        self.log("Strength: " + ", ".join(f"{self.name(s)} {st[s]}" for s in self.turn) + ".")
+        best = max(st.values())
+        if best > 0:
+            order = self.vp_order()
+            tied = [s for s in range(self.np) if st[s] == best]
+            winner = min(tied, key=lambda s: (self.vp[s], -order.index(s)))
+            self.log(f"{self.name(winner)} wins the Blessed Region.", seat=winner)
+            self.gain_vp(winner, c.blessed_region_vp, SRC_BLESSED)
+        else:
+            self.log("Nobody has Strength in the Blessed Region: no winner.")
+        P = self.np
+        for s in range(P):
+            i = (r * P + s) * 2
+            self.reserve[s * 2] += self.units[i]
+            self.reserve[s * 2 + 1] += self.units[i + 1]
+            self.units[i] = self.units[i + 1] = 0
+            self.xib[s * 2] += self.offer[s * 2]
+            self.xib[s * 2 + 1] += self.offer[s * 2 + 1]
+            self.offer[s * 2] = self.offer[s * 2 + 1] = 0
+            self.tokens[s] = 0
+        self._close_region(r)
+
+    # ---- End of Age and End of Game ------------------------------------------------------
+
+    def _f_end_of_age(self, f: Frame) -> None:
+        self.stack.pop()
+        c = self.data.constants
+        P, nr = self.np, len(self.inplay)
+        self.phase = "End of Age"
+        self.in_conflicts = False
+        for track in (self.calendar, self.codex):
+            is_cal = track is self.calendar
+            for i, s in enumerate(track):
+                if s >= 0:
+                    self.gain_vp(s, c.track_vp_per_unit, SRC_TRACKS)
+                    self.reserve[s * 2 + (SH if is_cal else WA)] += 1
+                    track[i] = -1
+        for s in self.vp_order():
+            n = sum(1 for r in range(nr) if self.inplay[r] and self.pyr[r * P + s])
+            self.gain_vp(s, n * self.age, SRC_PYRAMIDS)
+        # clean-up
+        self.blessed = -1
+        for r in range(nr):
+            for s in range(P):
+                i = (r * P + s) * 2
+                self.reserve[s * 2] += self.units[i]
+                self.reserve[s * 2 + 1] += self.units[i + 1]
+                self.units[i] = self.units[i + 1] = 0
+        for s in self.ring:
+            deck = self.deck[s] + self.played[s] + ([self.kept[s]] if self.kept[s] else [])
+            self.kept[s] = None
+            self.played[s] = []
+            self.rng.shuffle(deck)
+            self.deck[s] = deck
+            self.known_deck[s] = 0
+            self.bury_used[s] = False
+        stack = [r for r in range(nr) if self.inplay[r]]
+        self.rng.shuffle(stack)
+        self.conflict_stack = stack
+        self.known_top = self.known_bottom = 0
+        self.status = [PENDING] * nr
+        self.conflict_order = []
+        self.mark_barrier()
+        if self.age >= c.ages:
+            self._push(("end_game",))
+        else:
+            self.age += 1
+            self._push(("age_start",))
+
+    def _f_end_game(self, f: Frame) -> None:
+        self.stack.pop()
+        self.phase = "End of Game"
+        frames: list[Frame] = []
+        for s in self.vp_order():
+            self.gain_vp(s, self.data.devotion_values[self.dev[s]], SRC_DEVOTION)
+        for s in self.vp_order():
+            for aid in self._hooked(s, "end_of_game"):
+                frames.append(
+                    ("eff", s, self.data.ability(aid).hooks["end_of_game"], 0, SRC_ABILITY)
+                )
+        self._push_seq(frames)
+
+    # ---- the effect interpreter ----------------------------------------------------------
+
+    def _effect(self, s: int, steps: tuple[Step, ...], src: str) -> None:
+        if steps:
+            self._push(("eff", s, steps, 0, src))
+
+    def _f_eff(self, f: Frame) -> None:
+        _, s, steps, i, src = f
+        self.stack.pop()
+        if i + 1 < len(steps):
+            self._push(("eff", s, steps, i + 1, src))
+        self._start(s, steps[i], src)
+
+    def _done(self, s: int, step: Step, src: str, affected: int) -> None:
+        """A step has finished: passives that count it, and its ``else`` if it did nothing."""
+        if affected <= 0:
+            if step.else_:
+                self._effect(s, step.else_, src)
+            return
+        god = self.god_data(s)
+        if god is None:
+            return
+        if step.op == "smite" and god.passive_hook == "on_smite_first_in_conflict":
+            if self.here >= 0 and not self.smote[s]:
+                self.smote[s] = True
+                self._effect(s, god.passive_steps, SRC_GOD)
+        elif step.op == "demolish" and god.passive_hook == "on_demolish":
+            self._effect(s, god.passive_steps, SRC_GOD)
+
+    def _n(self, s: int, step: Step) -> int:
+        return self.tier(s) if step.n == "devotion_tier" else int(step.n)
+
+    def _types(self, step: Step) -> tuple[int, ...]:
+        return {"any": (SH, WA), "shaman": (SH,), "warrior": (WA,)}[step.unit]
+
+    def _count(self, s: int, zone: str, t: int, r: int = -1) -> int:
+        if zone == "reserve":
+            return self.reserve[s * 2 + t]
+        if zone == "xibalba":
+            return self.xib[s * 2 + t]
+        return self.units[(r * self.np + s) * 2 + t]
+
+    def _move_units(
+        self, s: int, split: tuple[int, int], src: str, dst: int | str, src_r: int = -1
+    ) -> None:
+        """Move a (Shamans, Warriors) split between zones; regions are ints."""
+        P = self.np
+        for t in (SH, WA):
+            k = split[t]
+            if not k:
+                continue
+            if src == "reserve":
+                self.reserve[s * 2 + t] -= k
+            elif src == "xibalba":
+                self.xib[s * 2 + t] -= k
+            else:
+                self.units[(src_r * P + s) * 2 + t] -= k
+            if dst == "reserve":
+                self.reserve[s * 2 + t] += k
+            elif dst == "xibalba":
+                self.xib[s * 2 + t] += k
+            elif dst == "wrath":
+                self.wrath[s * 2 + t] += k
+            else:
+                self.units[(int(dst) * P + s) * 2 + t] += k
+
+    def _start(self, s: int, step: Step, src: str) -> None:
+        op = step.op
+        P = self.np
+        if op == "vp":
+            n = self._n(s, step)
+            self.gain_vp(s, n, src)
+            self._done(s, step, src, n)
+        elif op == "devotion":
+            n = self._n(s, step)
+            self.gain_devotion(s, n)
+            self._done(s, step, src, n)
+        elif op == "lose_devotion":
+            n = min(self._n(s, step), self.dev[s]) if step.who == "self" else 0
+            self.dev[s] -= n
+            self._done(s, step, src, n)
+        elif op == "strength":
+            n = self._n(s, step) if self.here >= 0 else 0
+            self.tokens[s] += n
+            if n:
+                self.log(f"{self.name(s)} gains {n} Strength.", seat=s)
+            self._done(s, step, src, n)
+        elif op == "vp_per":
+            c = self.counter(s, step.counter or "")
+            n = min(c // max(1, step.per), step.max) * step.multiplier
+            self.gain_vp(s, n, src)
+            self._done(s, step, src, n)
+        elif op == "if":
+            ok = (
+                step.cond == "god_present_here"
+                and self.here >= 0
+                and self.god_present(s, self.here)
+            )
+            if ok:
+                self._effect(s, step.then, src)
+            self._done(s, step, src, 1 if ok else 0)
+        elif op in ("deploy", "awaken"):
+            zone = "reserve" if op == "deploy" else "xibalba"
+            if sum(self._count(s, zone, t) for t in self._types(step)) == 0:
+                self._done(s, step, src, 0)
+                return
+            cands = [r for r in self.regions_for(step.region, s) if self.enterable(r)]
+            self._region_then(s, step, src, cands)
+        elif op in ("recover", "discard_unit"):
+            if step.who != "self":
+                self._done(s, step, src, 0)
+                return
+            self._push(("split", s, step, src, -1))
+        elif op == "sacrifice":
+            if self.here < 0:
+                self._done(s, step, src, 0)
+                return
+            self._push(("split", s, step, src, self.here))
+        elif op in ("smite", "exile"):
+            types = self._types(step)
+            cands = [
+                r
+                for r in self.regions_for(step.region, s)
+                if any(self.units[(r * P + o) * 2 + t] for o in range(P) if o != s for t in types)
+            ]
+            self._region_then(s, step, src, cands)
+        elif op == "move_in":
+            types = self._types(step)
+            cands = []
+            for r in self.regions_for(step.region, s):
+                if not self.enterable(r):
+                    continue
+                srcs = [x for x in self.regions_for(step.source_set, s) if x != r]
+                if any(self.units[(x * P + s) * 2 + t] for x in srcs for t in types):
+                    cands.append(r)
+            self._region_then(s, step, src, cands)
+        elif op == "move_out":
+            if self.here < 0:
+                self._done(s, step, src, 0)
+                return
+            self._push(("move_out", s, step, src, self._n(s, step), 0))
+        elif op == "build_glyph":
+            cands = self.regions_for(step.region, s) if self.glyph_supply(s) else []
+            self._region_then(s, step, src, cands)
+        elif op == "build_pyramid":
+            cands = [r for r in self.regions_for(step.region, s) if self.legal_sizes(s, r)]
+            self._region_then(s, step, src, cands)
+        elif op == "demolish":
+            cands = [
+                r for r in self.regions_for(step.region, s) if self._demolish_targets(s, r, step)
+            ]
+            self._region_then(s, step, src, cands)
+        elif op == "to_track":
+            t = SH if step.unit == "shaman" else WA
+            track = step.track or "calendar"
+            if self.here < 0:
+                self._done(s, step, src, 0)
+                return
+            self._push(("space", s, track, t, self.here, step.resolve, src))
+        elif op == "move_god":
+            self._push(("move_god", s, step.optional))
+        elif op == "bury_tile":
+            self._push(("bury", s))
+        elif op == "reorder_tiles":
+            n = min(self._n(s, step), len(self.conflict_stack))
+            if n == 0:
+                self._done(s, step, src, 0)
+                return
+            top = tuple(self.conflict_stack[:n])
+            self.known_top = max(self.known_top, n)
+            self.mark_barrier()
+            self.log("Top Conflict tiles revealed: " + ", ".join(self.rname(r) for r in top) + ".")
+            self._push(("reorder", s, top, ()))
+        elif op == "draw_limit":
+            self._done(s, step, src, 0)
+        else:  # pragma: no cover - the data model forbids other ops
+            raise ValueError(f"unknown op {op}")
+
+    def _region_then(self, s: int, step: Step, src: str, cands: list[int]) -> None:
+        if not cands:
+            self._done(s, step, src, 0)
+            return
+        self._push(("region", s, step, src, tuple(cands)))
+
+    def _f_region(self, f: Frame) -> Decision:
+        _, s, step, src, cands = f
+        opts = tuple(
+            Option(f"region:{self.rid(r)}", self.rname(r), f"region:{self.rid(r)}") for r in cands
+        )
+        return Decision(
+            s,
+            f"{self.name(s)}: {_step_text(step)} — choose the region",
+            opts,
+            kind="region",
+            context={"op": step.op},
+        )
+
+    def _c_region(self, f: Frame, oid: str) -> None:
+        _, s, step, src, _cands = f
+        r = self.data.region_ids.index(oid.split(":", 1)[1])
+        op = step.op
+        n = self._n(s, step)
+        if op in ("deploy", "awaken"):
+            self._push(("split", s, step, src, r))
+        elif op in ("smite", "exile"):
+            self._push(("hit", s, step, src, r, n, 0))
+        elif op == "move_in":
+            self._push(("move_in", s, step, src, r, n, 0))
+        elif op == "build_glyph":
+            k = min(n, self.glyph_supply(s))
+            self.glyphs[r * self.np + s] += k
+            self.log(
+                f"{self.name(s)} builds {k} Glyph{'s' if k > 1 else ''} in {self.rname(r)}.", seat=s
+            )
+            self._done(s, step, src, k)
+        elif op == "build_pyramid":
+            self._push(("build", s, step, src, r, n, 0))
+        elif op == "demolish":
+            self._push(("demolish", s, step, src, r, n, 0))
+
+    # unit splits: deploy, awaken, recover, sacrifice, discard
+
+    def _split_source(self, step: Step, r: int) -> tuple[str, int]:
+        op = step.op
+        if op in ("deploy", "discard_unit"):
+            return "reserve", -1
+        if op in ("awaken", "recover"):
+            return "xibalba", -1
+        return "region", r  # sacrifice
+
+    def _f_split(self, f: Frame) -> Decision | None:
+        _, s, step, src, r = f
+        zone, zr = self._split_source(step, r)
+        types = self._types(step)
+        avail = [self._count(s, zone, t, zr) if t in types else 0 for t in (SH, WA)]
+        n = min(self._n(s, step), avail[0] + avail[1])
+        if n == 0 and not step.up_to:
+            self.stack.pop()
+            self._done(s, step, src, 0)
+            return None
+        totals = range(n + 1) if step.up_to else (n,)
+        opts = tuple(
+            Option(f"split:S{a}W{k - a}", _split_label(a, k - a))
+            for k in totals
+            for a in range(min(k, avail[0]), -1, -1)
+            if k - a <= avail[1]
+        )
+        where = f" into {self.rname(r)}" if step.op in ("deploy", "awaken") else ""
+        return Decision(
+            s,
+            f"{self.name(s)}: {_step_text(step)}{where} — which units?",
+            opts,
+            kind="split",
+            context={"op": step.op, "region": self.rid(r) if r >= 0 else None},
+        )
+
+    def _c_split(self, f: Frame, oid: str) -> None:
+        _, s, step, src, r = f
+        a, b = _parse_split(oid)
+        op = step.op
+        label = _split_label(a, b)
+        if op == "deploy":
+            self._move_units(s, (a, b), "reserve", r)
+            self.log(f"{self.name(s)} deploys {label} into {self.rname(r)}.", seat=s)
+        elif op == "awaken":
+            self._move_units(s, (a, b), "xibalba", r)
+            self.log(f"{self.name(s)} awakens {label} into {self.rname(r)}.", seat=s)
+        elif op == "recover":
+            self._move_units(s, (a, b), "xibalba", "reserve")
+            self.log(f"{self.name(s)} recovers {label}.", seat=s)
+        elif op == "discard_unit":
+            self._move_units(s, (a, b), "reserve", "xibalba")
+            self.log(f"{self.name(s)} sends {label} from Reserve to Xibalba.", seat=s)
+        elif op == "sacrifice":
+            self._move_units(s, (a, b), "region", "wrath", src_r=r)
+            self.log(f"{self.name(s)} sacrifices {label} to the Wrathful god.", seat=s)
+            self._sacrificed(s, a + b)
+        self._done(s, step, src, a + b)
+
+    def _sacrificed(self, s: int, k: int) -> None:
+        """A12 SACRIFICE: Devotion, the Wrathful tile's rewards, Xolotl's passive."""
+        if k <= 0:
+            return
+        per = 1 + sum(int(m) for m in self.modifiers(s, "extra_devotion_per_sacrificed_unit"))
+        self.gain_devotion(s, k * per)
+        tile = self.data.wrathful_tile(self.wrath_tiles[self.age - 1])
+        frames: list[Frame] = []
+        god = self.god_data(s)
+        if god is not None and god.passive_hook == "on_unit_sacrificed":
+            cap = god.passive_cap if god.passive_cap is not None else 99
+            times = max(0, min(k, cap - self.sac_vp[s]))
+            self.sac_vp[s] += times
+            for _ in range(times):
+                frames.append(("eff", s, god.passive_steps, 0, SRC_GOD))
+        for _ in range(k):
+            if tile.steps:
+                frames.append(("eff", s, tile.steps, 0, SRC_WRATH))
+        if tile.per_action:
+            frames.append(("eff", s, tile.per_action, 0, SRC_WRATH))
+        self._push_seq(frames)
+
+    # SMITE / EXILE
+
+    def _f_hit(self, f: Frame) -> Decision | None:
+        _, s, step, src, r, left, done = f
+        P = self.np
+        types = self._types(step)
+        opts = tuple(
+            Option(
+                f"hit:{o}:{TYPE_LETTER[t]}",
+                f"{self.name(o)} {TYPE_NAME[t]} ({self.units[(r * P + o) * 2 + t]} here)",
+                f"units:{self.rid(r)}:{o}:{TYPE_LETTER[t]}",
+            )
+            for o in range(P)
+            if o != s
+            for t in types
+            if self.units[(r * P + o) * 2 + t]
+        )
+        if left <= 0 or not opts:
+            self.stack.pop()
+            self._done(s, step, src, done)
+            return None
+        verb = step.op.upper()
+        return Decision(
+            s,
+            f"{self.name(s)}: {verb} {left} in {self.rname(r)} — choose a unit",
+            opts,
+            kind="hit",
+            context={"op": step.op, "region": self.rid(r)},
+        )
+
+    def _c_hit(self, f: Frame, oid: str) -> None:
+        _, s, step, src, r, left, done = f
+        _, o_str, letter = oid.split(":")
+        o, t = int(o_str), TYPE_LETTER.index(letter)
+        self.units[(r * self.np + o) * 2 + t] -= 1
+        if step.op == "smite":
+            dest = "xibalba"
+        else:
+            god = self.god_data(s)
+            zotz = god is not None and god.passive_modifier == "xibalba_if_god_present"
+            dest = "xibalba" if zotz and self.god_present(s, r) else "reserve"
+        if dest == "xibalba":
+            self.xib[o * 2 + t] += 1
+        else:
+            self.reserve[o * 2 + t] += 1
+        word = "smites" if step.op == "smite" else "exiles"
+        self.log(
+            f"{self.name(s)} {word} a {self.name(o)} {TYPE_NAME[t]} in {self.rname(r)} (to {dest}).",
+            seat=s,
+        )
+        self._push(("hit", s, step, src, r, left - 1, done + 1))
+
+    # MOVE
+
+    def _f_move_in(self, f: Frame) -> Decision | None:
+        _, s, step, src, r, left, done = f
+        P = self.np
+        types = self._types(step)
+        srcs = [x for x in self.regions_for(step.source_set, s) if x != r]
+        opts = [
+            Option(
+                f"from:{self.rid(x)}:{TYPE_LETTER[t]}",
+                f"A {TYPE_NAME[t]} from {self.rname(x)}",
+                f"units:{self.rid(x)}:{s}:{TYPE_LETTER[t]}",
+            )
+            for x in srcs
+            for t in types
+            if self.units[(x * P + s) * 2 + t]
+        ]
+        if left <= 0 or not opts:
+            self.stack.pop()
+            self._done(s, step, src, done)
+            return None
+        if step.up_to:
+            opts.insert(0, Option("done", "Stop moving"))
+        return Decision(
+            s,
+            f"{self.name(s)}: MOVE {left} more into {self.rname(r)}",
+            tuple(opts),
+            kind="move_in",
+            context={"region": self.rid(r)},
+        )
+
+    def _c_move_in(self, f: Frame, oid: str) -> None:
+        _, s, step, src, r, left, done = f
+        if oid == "done":
+            self._done(s, step, src, done)
+            return
+        _, x_id, letter = oid.split(":")
+        x, t = self.data.region_ids.index(x_id), TYPE_LETTER.index(letter)
+        P = self.np
+        self.units[(x * P + s) * 2 + t] -= 1
+        self.units[(r * P + s) * 2 + t] += 1
+        self.log(
+            f"{self.name(s)} moves a {TYPE_NAME[t]} from {self.rid(x)} into {self.rname(r)}.",
+            seat=s,
+        )
+        self._push(("move_in", s, step, src, r, left - 1, done + 1))
+
+    def _f_move_out(self, f: Frame) -> Decision | None:
+        _, s, step, src, left, done = f
+        P, r = self.np, self.here
+        dests = [x for x in self.regions_for(step.region, s) if self.enterable(x) and x != r]
+        opts = [
+            Option(
+                f"to:{self.rid(x)}:{TYPE_LETTER[t]}",
+                f"A {TYPE_NAME[t]} to {self.rname(x)}",
+                f"region:{self.rid(x)}",
+            )
+            for t in self._types(step)
+            if self.units[(r * P + s) * 2 + t]
+            for x in dests
+        ]
+        if left <= 0 or not opts:
+            self.stack.pop()
+            self._done(s, step, src, done)
+            return None
+        if step.up_to:
+            opts.insert(0, Option("done", "Stop moving"))
+        return Decision(
+            s,
+            f"{self.name(s)}: MOVE up to {left} of your units out of {self.rname(r)}",
+            tuple(opts),
+            kind="move_out",
+        )
+
+    def _c_move_out(self, f: Frame, oid: str) -> None:
+        _, s, step, src, left, done = f
+        if oid == "done":
+            self._done(s, step, src, done)
+            return
+        _, x_id, letter = oid.split(":")
+        x, t = self.data.region_ids.index(x_id), TYPE_LETTER.index(letter)
+        P, r = self.np, self.here
+        self.units[(r * P + s) * 2 + t] -= 1
+        self.units[(x * P + s) * 2 + t] += 1
+        self.log(
+            f"{self.name(s)} moves a {TYPE_NAME[t]} from {self.rid(r)} to {self.rname(x)}.", seat=s
+        )
+        self._push(("move_out", s, step, src, left - 1, done + 1))
+
+    # BUILD pyramid / DEMOLISH
+
+    def _f_build(self, f: Frame) -> Decision | None:
+        _, s, step, src, r, left, done = f
+        sizes = self.legal_sizes(s, r)
+        if left <= 0 or not sizes:
+            self.stack.pop()
+            self._done(s, step, src, done)
+            return None
+        left_by = self.pyr_supply(s)
+        opts = tuple(
+            Option(
+                f"size:{k}",
+                f"{PYR_NAMES[k].capitalize()} element (size {k}, {left_by[k]} in supply)",
+            )
+            for k in sizes
+        )
+        return Decision(
+            s,
+            f"{self.name(s)}: BUILD a pyramid element in {self.rname(r)}",
+            opts,
+            kind="build",
+            context={"region": self.rid(r)},
+        )
+
+    def _c_build(self, f: Frame, oid: str) -> None:
+        _, s, step, src, r, left, done = f
+        k = int(oid.split(":", 1)[1])
+        i = r * self.np + s
+        self.pyr[i] = self.pyr[i] + (k,)
+        self.log(
+            f"{self.name(s)} builds a {PYR_NAMES[k]} pyramid element in {self.rname(r)}.", seat=s
+        )
+        self._push(("build", s, step, src, r, left - 1, done + 1))
+
+    def _demolish_targets(self, s: int, r: int, step: Step) -> list[tuple[int, str]]:
+        P = self.np
+        out = []
+        for o in range(P):
+            if o == s:
+                continue
+            if self.glyphs[r * P + o]:
+                out.append((o, "glyph"))
+            if step.what == "any" and self.pyr[r * P + o]:
+                out.append((o, "pyramid"))
+        return out
+
+    def _f_demolish(self, f: Frame) -> Decision | None:
+        _, s, step, src, r, left, done = f
+        targets = self._demolish_targets(s, r, step)
+        if left <= 0 or not targets:
+            self.stack.pop()
+            self._done(s, step, src, done)
+            return None
+        P = self.np
+        opts = tuple(
+            Option(
+                f"demolish:{o}:{kind}",
+                f"{self.name(o)} Glyph"
+                if kind == "glyph"
+                else f"{self.name(o)} pyramid top ({PYR_NAMES[self.pyr[r * P + o][-1]]}, height {len(self.pyr[r * P + o])})",
+                f"piece:{self.rid(r)}:{o}:{kind}",
+            )
+            for o, kind in targets
+        )
+        return Decision(
+            s,
+            f"{self.name(s)}: DEMOLISH {left} in {self.rname(r)}",
+            opts,
+            kind="demolish",
+            context={"region": self.rid(r)},
+        )
+
+    def _c_demolish(self, f: Frame, oid: str) -> None:
+        _, s, step, src, r, left, done = f
+        _, o_str, kind = oid.split(":")
+        o = int(o_str)
+        i = r * self.np + o
+        if kind == "glyph":
+            self.glyphs[i] -= 1
+        else:
+            self.pyr[i] = self.pyr[i][:-1]
+        self.log(f"{self.name(s)} demolishes a {self.name(o)} {kind} in {self.rname(r)}.", seat=s)
+        self._push(("demolish", s, step, src, r, left - 1, done + 1))
+
+    # Conflict tiles
+
+    def _f_reorder(self, f: Frame) -> Decision:
+        _, s, tiles, placed = f
+        rest = [r for r in tiles if r not in placed]
+        opts = tuple(
+            Option(
+                f"top:{self.data.tiles[r]}",
+                f"{self.rname(r)} next" if placed else f"{self.rname(r)} on top",
+            )
+            for r in rest
+        )
+        return Decision(s, f"{self.name(s)}: order the top Conflict tiles", opts, kind="reorder")
+
+    def _c_reorder(self, f: Frame, oid: str) -> None:
+        _, s, tiles, placed = f
+        r = self.data.tiles.index(oid.split(":", 1)[1])
+        placed = placed + (r,)
+        rest = [x for x in tiles if x not in placed]
+        if len(rest) > 1:
+            self._push(("reorder", s, tiles, placed))
+            return
+        order = list(placed) + rest
+        self.conflict_stack[: len(order)] = order
+        self.log(
+            "The top Conflict tiles are now: " + ", ".join(self.rid(x) for x in order) + ".", seat=s
+        )
+
+    # ---- protocol: clone, view, result, determinize, invariants --------------------------
+
+    _LISTS = (
+        "ring",
+        "pos",
+        "inplay",
+        "conflict_stack",
+        "champs",
+        "altar",
+        "wrath_tiles",
+        "colour",
+        "god",
+        "vertex",
+        "reserve",
+        "xib",
+        "wrath",
+        "offer",
+        "pending_offer",
+        "units",
+        "glyphs",
+        "pyr",
+        "calendar",
+        "codex",
+        "vp",
+        "dev",
+        "abil",
+        "known_deck",
+        "kept",
+        "marks",
+        "tokens",
+        "smote",
+        "sac_vp",
+        "bury_used",
+        "status",
+        "conflict_order",
+        "stack",
+        "history",
+    )
+    _NESTED = ("vpsrc", "deck", "played")
+
+    def clone(self) -> MezoState:
+        new = object.__new__(type(self))
+        d = new.__dict__
+        d.update(self.__dict__)
+        for k in self._LISTS:
+            d[k] = list(d[k])
+        for k in self._NESTED:
+            d[k] = [list(x) for x in d[k]]
+        d["last_strength"] = dict(self.last_strength)
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        d["rng"] = rng
+        return new
+
+    def full_state(self) -> Any:
+        skip = {"_log_buffer", "_decision_cache", "rng", "history", "barrier", "data", "_pending"}
+        return repr({k: v for k, v in sorted(self.__dict__.items()) if k not in skip})
+
+    def determinize(self, seat: int, rng: random.Random) -> MezoState:
+        """Re-deal what ``seat`` cannot see: decks, secret picks, the stack, later tiles."""
+        st = self.clone()
+        P = st.np
+        for s in range(P):
+            if s == seat:
+                k = st.known_deck[s]
+                rest = sorted(st.deck[s][k:])
+                rng.shuffle(rest)
+                st.deck[s] = st.deck[s][:k] + rest
+                continue
+            hidden = list(st.deck[s])
+            secret_kept = st.kept[s] is not None and not st.cards_shown
+            if secret_kept:
+                hidden.append(st.kept[s])  # type: ignore[arg-type]
+            hidden.sort()
+            rng.shuffle(hidden)
+            if secret_kept:
+                st.kept[s] = hidden.pop()
+            st.deck[s] = hidden
+            for t in (SH, WA):
+                if st.pending_offer[s * 2 + t] >= 0:
+                    st.pending_offer[s * 2 + t] = rng.randint(0, st.reserve[s * 2 + t])
+        a, b = st.known_top, len(st.conflict_stack) - st.known_bottom
+        if b > a:
+            mid = sorted(st.conflict_stack[a:b])
+            rng.shuffle(mid)
+            st.conflict_stack[a:b] = mid
+        content = self.config.content
+        for age in range(st.wrath_revealed + 1, self.data.constants.ages + 1):
+            pool = [
+                w.id
+                for w in self.data.wrathful
+                if w.age == age and (content == "full" or w.set == "base")
+            ]
+            st.wrath_tiles[age - 1] = rng.choice(pool)
+        st._decision_cache = None
+        st.rng = random.Random(rng.random())
+        return st
+
+    def check_invariants(self) -> None:
+        P, nr = self.np, len(self.inplay)
+        c = self.data.constants
+        per = c.per_tribe
+        if self.phase == "setup":
+            return
+        for s in range(P):
+            for t, total in ((SH, per["shaman"]), (WA, per["warrior"])):
+                n = self.reserve[s * 2 + t] + self.xib[s * 2 + t] + self.wrath[s * 2 + t]
+                n += self.offer[s * 2 + t]
+                n += sum(self.units[(r * P + s) * 2 + t] for r in range(nr))
+                n += (self.calendar if t == SH else self.codex).count(s)
+                assert n == total, f"{self.name(s)} has {n} {TYPE_NAME[t]}s, not {total}"
+                assert min(self.reserve[s * 2 + t], self.xib[s * 2 + t]) >= 0
+            assert 0 <= self.glyph_supply(s) <= per["glyph"]
+            assert all(v >= 0 for v in self.pyr_supply(s).values())
+            for r in range(nr):
+                stack = self.pyr[r * P + s]
+                assert list(stack) == sorted(stack, reverse=True) and len(set(stack)) == len(stack)
+                assert (
+                    not (stack or self.glyphs[r * P + s] or self.units_of(r, s)) or self.inplay[r]
+                )
+            assert 0 <= self.dev[s] <= c.devotion_max
+            assert self.vp[s] >= 0 and self.vp[s] == sum(self.vpsrc[s])
+            god = self.god_data(s)
+            if god is not None:
+                cards = self.deck[s] + self.played[s] + ([self.kept[s]] if self.kept[s] else [])
+                assert sorted(cards) == sorted(god.cards), f"{self.name(s)}'s God cards are wrong"
+        placed = [v for v in self.vertex if v >= 0]
+        assert len(placed) == len(set(placed)), "two gods on one vertex"
+        champs = [r for r in self.champs if r >= 0]
+        assert len(champs) == len(set(champs)), "two Champions in one region"
+        for r in range(nr):
+            if self.status[r] == RESOLVED or not self.inplay[r]:
+                assert all(self.units[(r * P + s) * 2 + t] == 0 for s in range(P) for t in (SH, WA))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        d = self.data
+        P, nr = self.np, len(self.inplay)
+        regions = []
+        for r in range(nr):
+            altar = d.altar(self.altar[r]) if self.altar[r] else None
+            regions.append(
+                {
+                    "id": d.region_ids[r],
+                    "name": d.region_names[r],
+                    "in_play": self.inplay[r],
+                    "status": ("pending", "active", "resolved")[self.status[r]],
+                    "blessed": r == self.blessed,
+                    "altar": {"id": altar.id, "name": altar.name, "text": _steps_text(altar.steps)}
+                    if altar
+                    else None,
+                    "units": [
+                        [self.units[(r * P + s) * 2], self.units[(r * P + s) * 2 + 1]]
+                        for s in range(P)
+                    ],
+                    "champions": [
+                        s for s in range(P) for k in range(2) if self.champs[s * 2 + k] == r
+                    ],
+                    "glyphs": [self.glyphs[r * P + s] for s in range(P)],
+                    "pyramids": [list(self.pyr[r * P + s]) for s in range(P)],
+                    "adjacent": sorted(d.region_ids[x] for x in d.adjacent[r]),
+                }
+            )
+        vertices = [
+            {
+                "id": d.vertex_ids[v],
+                "regions": [d.region_ids[r] for r in regs],
+                "god": next((s for s in range(P) if self.vertex[s] == v), None),
+            }
+            for v, regs in enumerate(d.vertex_regions)
+        ]
+        tribes = []
+        for s in range(P):
+            god = self.god_data(s)
+            shown = self.cards_shown or seat == s
+            kept = self.kept[s]
+            card = None
+            if kept and shown:
+                cd = d.cards[kept]
+                card = {
+                    "id": cd.id,
+                    "name": cd.name,
+                    "options": [
+                        {
+                            "key": o.key,
+                            "row": _row(o.key),
+                            "text": o.text,
+                            "used": o.key in self.marks[s],
+                        }
+                        for o in cd.options
+                    ],
+                }
+            offer_secret = self.pending_offer[s * 2] >= 0 or self.pending_offer[s * 2 + 1] >= 0
+            tribes.append(
+                {
+                    "seat": s,
+                    "seat_order": self.pos[s] + 1,
+                    "colour": self.colour[s],
+                    "name": self.name(s),
+                    "god": {
+                        "id": god.id,
+                        "name": god.name,
+                        "passive": f"{god.passive_name}: {god.passive_text}",
+                        "call": f"{god.call_name}: {god.call_text}",
+                    }
+                    if god
+                    else None,
+                    "vertex": d.vertex_ids[self.vertex[s]] if self.vertex[s] >= 0 else None,
+                    "reserve": [self.reserve[s * 2], self.reserve[s * 2 + 1]],
+                    "xibalba": [self.xib[s * 2], self.xib[s * 2 + 1]],
+                    "wrathful": [self.wrath[s * 2], self.wrath[s * 2 + 1]],
+                    "offering": [self.offer[s * 2], self.offer[s * 2 + 1]],
+                    "offer_chosen": offer_secret,
+                    "offer_pending": [self.pending_offer[s * 2], self.pending_offer[s * 2 + 1]]
+                    if seat == s and offer_secret
+                    else None,
+                    "champions_in_reserve": sum(
+                        1 for k in range(self.nchamp) if self.champs[s * 2 + k] < 0
+                    ),
+                    "devotion": self.dev[s],
+                    "devotion_tier": self.tier(s),
+                    "vp": self.vp[s],
+                    "abilities": [
+                        {"id": a, "name": d.ability(a).name, "text": d.ability(a).text}
+                        for a in self.abil[s]
+                    ],
+                    "glyph_supply": self.glyph_supply(s),
+                    "pyramid_supply": {PYR_NAMES[k]: v for k, v in self.pyr_supply(s).items()},
+                    "deck_size": len(self.deck[s]),
+                    "played": list(self.played[s]),
+                    "has_card": kept is not None,
+                    "card": card,
+                    "strength_tokens": self.tokens[s],
+                    "uayeb_used": self.bury_used[s],
+                }
+            )
+        own = None
+        if seat is not None and 0 <= seat < P:
+            own = {"seat": seat, "deck_top": self.deck[seat][: self.known_deck[seat]]}
+        wrath = []
+        for age in range(1, d.constants.ages + 1):
+            if age <= self.wrath_revealed:
+                w = d.wrathful_tile(self.wrath_tiles[age - 1])
+                wrath.append(
+                    {
+                        "age": age,
+                        "id": w.id,
+                        "name": w.name,
+                        "per_unit": _steps_text(w.steps),
+                        "per_action": _steps_text(w.per_action),
+                    }
+                )
+            else:
+                wrath.append({"age": age, "id": None})
+        here = self.here
+        return {
+            "game": "mezo",
+            "players": P,
+            "age": self.age,
+            "phase": self.phase,
+            "ring": list(self.ring),
+            "regions": regions,
+            "vertices": vertices,
+            "calendar": [
+                {
+                    "id": sp.id,
+                    "name": sp.name,
+                    "text": _steps_text(sp.steps),
+                    "unit": self.calendar[i] if self.calendar[i] >= 0 else None,
+                }
+                for i, sp in enumerate(d.calendar)
+            ],
+            "codex": [
+                {
+                    "id": sp.id,
+                    "name": sp.name,
+                    "text": _steps_text(sp.steps),
+                    "unit": self.codex[i] if self.codex[i] >= 0 else None,
+                }
+                for i, sp in enumerate(d.codex)
+            ],
+            "wrathful": wrath,
+            "current_wrathful": wrath[self.age - 1] if self.wrath_revealed >= self.age else None,
+            "conflict": {
+                "region": d.region_ids[here] if here >= 0 else None,
+                "blessed": here >= 0 and here == self.blessed,
+                "turn_order": list(self.turn),
+                "strength": [self.strength(s, here) for s in range(P)] if here >= 0 else None,
+                "cards_revealed": self.cards_shown,
+            },
+            "resolved_order": [d.region_ids[r] for r in self.conflict_order],
+            "stack_size": len(self.conflict_stack),
+            "stack_known_top": [d.region_ids[r] for r in self.conflict_stack[: self.known_top]],
+            "blessed": d.region_ids[self.blessed] if self.blessed >= 0 else None,
+            "tribes": tribes,
+            "own": own,
+            "finished": self.finished,
+        }
+
+    def score_key(self, s: int) -> tuple[int, int, int]:
+        return (self.vp[s], self.dev[s], self.counter(s, "own_pyramid_elements"))
+
+    def _result(self) -> GameResult:
+        keys = [self.score_key(s) for s in range(self.np)]
+        ranks = rank_scores(keys)
+        seats = tuple(
+            SeatResult(
+                seat=s,
+                score=self.vp[s],
+                rank=ranks[s],
+                breakdown=tuple(ScoreLine(SOURCES[i], v) for i, v in enumerate(self.vpsrc[s]) if v),
+            )
+            for s in range(self.np)
+        )
+        winners = [self.name(s) for s in range(self.np) if ranks[s] == 1]
+        return GameResult(
+            seats=seats,
+            summary=f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {max(self.vp)} VP.",
+        )
+
+
+# ---- text helpers ------------------------------------------------------------------------
+
+
+def _row(key: str) -> int:
+    return "abc".index(key) + 1
+
+
+def _split_label(a: int, b: int) -> str:
+    parts = []
+    if a:
+        parts.append(f"{a} Shaman{'s' if a > 1 else ''}")
+    if b:
+        parts.append(f"{b} Warrior{'s' if b > 1 else ''}")
+    return " + ".join(parts) if parts else "nothing"
+
+
+def _parse_split(oid: str) -> tuple[int, int]:
+    body = oid.split(":", 1)[1]
+    a, b = body[1:].split("W")
+    return int(a), int(b)
+
+
+_REGION_WORDS = {
+    "here": "here",
+    "present": "where your god is present",
+    "pending": "in a pending region",
+    "any": "in any region",
+    "adjacent_pending": "from an adjacent pending region",
+    "present_pending": "in a pending region where your god is present",
+    "champion": "in your Champion's region",
+}
+
+
+def _step_text(step: Step) -> str:
+    """A short English rendering of one step, for prompts and the board."""
+    op, n = step.op, step.n
+    unit = "" if step.unit == "any" else f" {step.unit.capitalize()}{'s' if n != 1 else ''}"
+    where = _REGION_WORDS.get(step.region, step.region)
+    up = "up to " if step.up_to else ""
+    if op == "vp":
+        return f"+{n} VP"
+    if op == "devotion":
+        return f"+{n} Devotion" if n != "devotion_tier" else "+Devotion = tier"
+    if op == "strength":
+        return f"+{n} Strength"
+    if op in ("deploy", "awaken", "smite", "exile", "build_glyph", "build_pyramid", "demolish"):
+        word = {"build_glyph": "BUILD Glyph", "build_pyramid": "BUILD pyramid"}.get(op, op.upper())
+        return f"{word} {up}{n}{unit} {where}"
+    if op == "recover":
+        return f"RECOVER {up}{n}{unit}"
+    if op == "sacrifice":
+        return f"SACRIFICE {n}"
+    if op == "move_in":
+        return f"MOVE {up}{n} into {where if step.region != 'here' else 'here'}"
+    if op == "move_out":
+        return f"MOVE {up}{n} from here to pending regions"
+    if op == "vp_per":
+        return f"VP per {step.counter} (max {step.max})"
+    if op == "move_god":
+        return "move your god"
+    if op == "to_track":
+        return f"{step.unit} to the {step.track}"
+    return op
+
+
+def _steps_text(steps: tuple[Step, ...]) -> str:
+    return ", then ".join(_step_text(s) for s in steps)
