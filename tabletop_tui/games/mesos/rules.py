@@ -380,15 +380,7 @@ class MesosState(GameState):
             self.waiting[era] = pile[:k]
             self.box.extend(pile[k:])
         self.top_b = self.waiting.pop(1)
-        # Rows (ruling 1): Events met while dealing the bottom row go to the top row.
-        while len(self.bottom) < n + data.setup.rows.bottom_extra:
-            cid = self._draw()
-            if cid in data.events:
-                self.top.append(cid)
-            else:
-                self.bottom.append(cid)
-        while len(self.top) < n + data.setup.rows.top_extra:
-            self.top.append(self._draw())
+        self.deal_rows()
         order = list(range(n))
         self.rng.shuffle(order)
         self.order = order
@@ -405,6 +397,20 @@ class MesosState(GameState):
         self.returned: list[int] = []
         self.extra_queue: list[int] = []
         self.last_events: list[str] = []
+
+    def deal_rows(self) -> None:
+        """Deal the first two rows. Ruling 1: an Event met while dealing the bottom row goes
+        to the top row, which is then filled up to its size counting those Events."""
+        data = _data()
+        n = self.players
+        while len(self.bottom) < n + data.setup.rows.bottom_extra:
+            cid = self._draw()
+            if cid in data.events:
+                self.top.append(cid)
+            else:
+                self.bottom.append(cid)
+        while len(self.top) < n + data.setup.rows.top_extra:
+            self.top.append(self._draw())
 
     def _draw(self) -> str:
         """Reveal the next deck card; a card of a later era starts that era first."""
