@@ -898,18 +898,20 @@ class MesosState(GameState):
             key = (bool(e and e.final), data.card_era(cid))
             keys.append(key)
             groups.setdefault(key, []).append(cid)
-        for pile in groups.values():
-            rng.shuffle(pile)
+        # Sorted first, so the sample depends only on what the seat knows.
+        for key in sorted(groups):
+            groups[key].sort()
+            rng.shuffle(groups[key])
         its = {k: iter(v) for k, v in groups.items()}
         state.deck = [next(its[k]) for k in keys]
         if not state.expert:
-            for era, pile in state.waiting.items():
-                pool = pile + [b for b in state.box if data.buildings[b].era == era]
+            for era, pile in sorted(state.waiting.items()):
+                pool = sorted(pile + [b for b in state.box if data.buildings[b].era == era])
                 rng.shuffle(pool)
                 state.waiting[era] = pool[: len(pile)]
-                state.box = [b for b in state.box if data.buildings[b].era != era] + pool[
-                    len(pile) :
-                ]
+                rest = [b for b in state.box if data.buildings[b].era != era]
+                state.box = rest + pool[len(pile) :]
+        state.box.sort()
         state._decision_cache = None
         return state
 
