@@ -1,0 +1,24 @@
+"""Maeshowe: an Orkney Saga. Dig out of a Neolithic tomb before you starve (solo or co-op)."""
+
+from __future__ import annotations
+
+from tabletop_tui.engine.bots import RandomBot
+from tabletop_tui.engine.registry import GameInfo, Mode
+
+from .rules import MaeshoweState
+
+GAME = GameInfo(
+    id="maeshowe",
+    title="Maeshowe: an Orkney Saga",
+    blurb="Excavate four in a row to clear the passages before hunger and madness win.",
+    min_players=1,
+    max_players=2,
+    modes=(Mode("solo", "Solo", 1, 1), Mode("co-op", "2-player co-op", 2, 2)),
+    state_class=MaeshoweState,
+    bots={"random": RandomBot},
+    screen="tabletop_tui.games.maeshowe.screen.MaeshoweBoard",
+    rules_file="maeshowe.md",
+    rules_summary_file="maeshowe-summary.md",
+    test_configs=({"players": 1}, {"players": 2}),
+    max_decisions=3000,
+)

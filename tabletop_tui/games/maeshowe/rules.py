@@ -1,0 +1,1127 @@
+"""The Maeshowe engine: solo and 2-player co-op, the expansion sets, variants and rulings.
+
+A turn is a short chain of decisions: the first action (play or discard/give a card, or
+pass the Jarl), the sub-choices its effect asks for (Eat, Hope's rune and look, Conservation,
+Garner), then the other action, then the draw and the madness check. Card effects are lists
+of operations from ``assets/maeshowe/cards.json``; this module interprets the operations and
+never names a card. The state is plain lists and ints so that ``clone`` is cheap.
+"""
+
+from __future__ import annotations
+
+import random
+from math import comb
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field, model_validator
+
+from tabletop_tui.engine.core import (
+    Decision,
+    GameConfig,
+    GameResult,
+    GameState,
+    Option,
+    ScoreLine,
+    SeatResult,
+)
+
+from .data import ANY, BLUE, EXPANSIONS, NONE, RED, RUNES, Catalog, Effect, catalog_for, load_data
+
+FIRST, SECOND, EAT, RUNE, LOOK, TAKE, SPEND, RETURN, GIFT, OVER, PLANNED = (
+    "first",
+    "second",
+    "eat",
+    "rune",
+    "look",
+    "take",
+    "spend",
+    "return",
+    "gift",
+    "over",
+    "planned",
+)
+Difficulty = Literal["easy", "medium", "hard", "ridiculous", "custom"]
+
+
+class MaeshoweConfig(GameConfig):
+    players: int = Field(1, ge=1, le=2, description="1 for solo, 2 for co-op.")
+    difficulty: Difficulty = Field(
+        "easy",
+        description=(
+            "Passages to clear: solo 3/4/5/6, co-op 4/5/6/7 for easy/medium/hard/ridiculous; "
+            "custom uses the passages option."
+        ),
+    )
+    passages: int = Field(4, ge=1, le=7, description="Passages when the difficulty is custom.")
+    gluttony_garner: bool = Field(False, description="Shuffle in the Gluttony/Garner set.")
+    crumble_conservation: bool = Field(
+        False, description="Shuffle in the Crumble/Conservation set."
+    )
+    horror_hope: bool = Field(False, description="Shuffle in the Horror/Hope set.")
+    discard_five: bool = Field(
+        False, description="Setup variant (Crumble/Conservation): 5 cards start in the discards."
+    )
+    lean_start: bool = Field(
+        False,
+        description="Setup variant (Gluttony/Garner): start with less health and 3 food.",
+    )
+    extra_passage: bool = Field(
+        False, description="Setup variant (Horror/Hope): one more passage (at most 7)."
+    )
+    fear_of_the_dark: bool = Field(
+        False,
+        description="Co-op variant: secret hands, no Jarl; give a card instead of discarding.",
+    )
+
+    @model_validator(mode="after")
+    def _fear_needs_two(self) -> MaeshoweConfig:
+        if self.fear_of_the_dark and self.players != 2:
+            raise ValueError(
+                "Fear of the Dark is a 2-player co-op variant: play it with 2 players"
+            )
+        return self
+
+
+def draw_odds(kept: list[int], known: list[int], pool: list[int], n: int) -> float:
+    """Chance that ``kept`` plus ``n`` drawn cards form a mad hand (all one rune).
+
+    ``known`` are the runes of the cards known to come first, ``pool`` the runes of the
+    unseen cards the rest are drawn from uniformly. Horror (ANY) matches both runes; a
+    Hope (NONE) anywhere makes madness impossible.
+    """
+    if n < 0 or n > len(known) + len(pool):
+        return 0.0
+    first = known[:n]
+    rest = n - len(first)
+    fixed = kept + first
+    if any(r == NONE for r in fixed):
+        return 0.0
+
+    def ways(allowed: tuple[int, ...]) -> int:
+        if any(r not in allowed for r in fixed):
+            return 0
+        return comb(sum(1 for r in pool if r in allowed), rest)
+
+    total = comb(len(pool), rest)
+    if total == 0:
+        return 0.0
+    good = ways((RED, ANY)) + ways((BLUE, ANY)) - ways((ANY,))
+    return good / total
+
+
+class MaeshoweState(GameState):
+    game_id: ClassVar[str] = "maeshowe"
+    config_model: ClassVar[type[GameConfig]] = MaeshoweConfig
+    config: MaeshoweConfig
+
+    # ---- setup ---------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        cfg = self.config
+        data = load_data()
+        setup = data.setup
+        self.cat: Catalog = catalog_for(tuple(s for s in EXPANSIONS if getattr(cfg, s)))
+        self.n = cfg.players
+        self.mode = "solo" if self.n == 1 else "coop"
+        self.fotd = cfg.fear_of_the_dark
+        self.hand_size = setup.hand_size
+        self.chain_len = setup.chain_length
+        preset = setup.mode(self.mode)  # type: ignore[arg-type]
+        health, food = preset.health, preset.food
+        extra = 0
+        discard_top = 0
+        for variant in setup.variants:
+            if not getattr(cfg, variant.id):
+                continue
+            for start in variant.start:
+                if start.mode == self.mode:
+                    health, food = start.health, start.food
+            extra += variant.extra_passages
+            discard_top += variant.discard_top
+        if cfg.difficulty == "custom":
+            passages = cfg.passages
+        else:
+            passages = setup.passages(cfg.difficulty, self.mode)  # type: ignore[arg-type]
+        passages = min(setup.max_passages, passages + extra)
+
+        self._rng_shared = False
+        self.max_food = preset.max_food
+        self.health = [health] * self.n
+        self.max_health = [preset.max_health] * self.n
+        self.start_max = preset.max_health
+        self.food = min(food, self.max_food)
+        self.passages = passages
+        self.passages_start = passages
+        self.deck = list(range(self.cat.size))
+        self._shuffle(self.deck)
+        # Masks of the seats that know each of the top cards (aligned with the deck's end).
+        self.known_top: list[int] = []
+        self.piles: list[list[int]] = [[] for _ in range(self.n)]
+        for _ in range(min(discard_top, len(self.deck))):
+            self.piles[0].append(self.deck.pop())
+        self.hands: list[list[int]] = [[] for _ in range(self.n)]
+        for seat in range(self.n):
+            for _ in range(self.hand_size):
+                if self.deck:
+                    self.hands[seat].append(self.deck.pop())
+        self.row: list[int] = []
+        self.row_rune: list[int] = []
+        self.chain: list[int] = []
+        self.sets_done = 0
+        self.jarl = 0 if preset.jarl and not self.fotd else -1
+        self.last_pass = False
+        self.jarl_locked = False
+        self.turn_seat = 0
+        self.turn_no = 0
+        self.step = FIRST
+        self.actor = 0
+        self.played = False
+        self.discarded = False
+        self.gift_pending = False
+        self.skip_check = False
+        self.queue: list[tuple[Effect, int, int]] = []
+        self.pending_card = -1  # the card whose effect waits for a choice
+        self.pending_fx: Effect | None = None
+        self.looking: list[int] = []
+        self.look_masks: list[int] = []
+        self.garner_left = 0
+        self.garner_returned: list[int] = []
+        self.outcome = 0  # 1 won, -1 lost
+        self.end_reason = ""
+        self.mad_count = [0] * self.n
+        # Simulation hook for bots: stop at the end of the turn, before the draw.
+        self.stop_before_draw = False
+        self._start_turn(0)
+
+    # ---- cheap copies --------------------------------------------------------------------
+
+    def clone(self) -> MaeshoweState:
+        new = object.__new__(type(self))
+        d = self.__dict__.copy()
+        d["deck"] = self.deck.copy()
+        d["known_top"] = self.known_top.copy()
+        d["piles"] = [p.copy() for p in self.piles]
+        d["hands"] = [h.copy() for h in self.hands]
+        d["row"] = self.row.copy()
+        d["row_rune"] = self.row_rune.copy()
+        d["chain"] = self.chain.copy()
+        d["health"] = self.health.copy()
+        d["max_health"] = self.max_health.copy()
+        d["queue"] = self.queue.copy()
+        d["looking"] = self.looking.copy()
+        d["look_masks"] = self.look_masks.copy()
+        d["garner_returned"] = self.garner_returned.copy()
+        d["mad_count"] = self.mad_count.copy()
+        d["history"] = self.history.copy()
+        d["_log_buffer"] = None
+        # The random stream is shared until one side uses it (copy on first use).
+        d["_rng_shared"] = True
+        self._rng_shared = True
+        new.__dict__ = d
+        return new
+
+    def _shuffle(self, cards: list[int]) -> None:
+        if self._rng_shared:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+            self.rng = rng
+            self._rng_shared = False
+        self.rng.shuffle(cards)
+
+    def full_state(self) -> Any:
+        return (
+            self.deck,
+            self.known_top,
+            self.piles,
+            self.hands,
+            self.row,
+            self.row_rune,
+            self.chain,
+            self.sets_done,
+            self.health,
+            self.max_health,
+            self.food,
+            self.passages,
+            self.jarl,
+            self.last_pass,
+            self.jarl_locked,
+            self.turn_seat,
+            self.turn_no,
+            self.step,
+            self.actor,
+            self.played,
+            self.discarded,
+            self.gift_pending,
+            self.skip_check,
+            [(e.op, c, s) for e, c, s in self.queue],
+            self.pending_card,
+            self.pending_fx.op if self.pending_fx else None,
+            self.looking,
+            self.look_masks,
+            self.garner_left,
+            self.garner_returned,
+            self.outcome,
+            self.end_reason,
+            self.mad_count,
+        )
+
+    def determinize(self, seat: int, rng: random.Random) -> MaeshoweState:
+        """Re-deal what ``seat`` cannot see: the unknown deck cards (and in Fear of the Dark
+        the partner's hand), and give the copy a fresh random stream, since future
+        shuffles are hidden too."""
+        new = self.clone()
+        bit = 1 << seat
+        first_known = len(new.deck) - len(new.known_top)
+        # Each slot is a (list, index) whose card the seat cannot see.
+        slots: list[tuple[list[int], int]] = []
+        for i in range(len(new.deck)):
+            if i < first_known or not new.known_top[i - first_known] & bit:
+                slots.append((new.deck, i))
+        if self.fotd:
+            for p in range(self.n):
+                if p != seat:
+                    slots.extend((new.hands[p], j) for j in range(len(new.hands[p])))
+            if new.step == LOOK and new.actor != seat:
+                slots.extend((new.looking, j) for j in range(len(new.looking)))
+        cards = sorted(place[i] for place, i in slots)
+        rng.shuffle(cards)
+        for (place, i), card in zip(slots, cards, strict=True):
+            place[i] = card
+        new.rng = random.Random(rng.getrandbits(64))
+        new._rng_shared = False
+        new._decision_cache = None
+        return new
+
+    # ---- helpers -------------------------------------------------------------------------
+
+    def who(self, seat: int) -> str:
+        return "You" if self.n == 1 else f"P{seat + 1}"
+
+    def _all_mask(self) -> int:
+        return (1 << self.n) - 1
+
+    def _draw(self, seat: int, count: int) -> list[int]:
+        drawn = []
+        hand = self.hands[seat]
+        for _ in range(count):
+            if not self.deck:
+                break
+            card = self.deck.pop()
+            if self.known_top:
+                self.known_top.pop()
+            hand.append(card)
+            drawn.append(card)
+        return drawn
+
+    def _log_cards(self, seat: int, verb: str, cards: list[int]) -> None:
+        if not cards or self._log_buffer is None:
+            return
+        names = ", ".join(self.cat.names[c] for c in cards)
+        if self.fotd:
+            self.log(f"{self.who(seat)} {verb} {len(cards)} card(s).", seat)
+            self.log(f"You {verb} {names}.", seat, private_to=seat)
+        else:
+            self.log(f"{self.who(seat)} {verb} {names}.", seat)
+
+    def _lose(self, reason: str) -> None:
+        self.outcome = -1
+        self.end_reason = reason
+        self.step = OVER
+        self.queue.clear()
+        self.log(f"Lost: {reason}")
+
+    def _win(self) -> None:
+        self.outcome = 1
+        self.end_reason = "every passage is clear"
+        self.step = OVER
+        self.queue.clear()
+        self.log("Won: the last passage is clear and the way out is open!")
+
+    def _check_health(self) -> bool:
+        """True (and the game lost) when some player's health or maximum reached 0."""
+        for seat in range(self.n):
+            if self.health[seat] <= 0 or self.max_health[seat] <= 0:
+                self._lose(f"{self.who(seat)} ran out of health")
+                return True
+        return False
+
+    def _change_health(self, seat: int, amount: int) -> None:
+        before = self.health[seat]
+        self.health[seat] = max(0, min(self.max_health[seat], before + amount))
+        self.log(f"{self.who(seat)}: health {before} -> {self.health[seat]}.", seat)
+
+    def _set_food(self, value: int) -> None:
+        before = self.food
+        self.food = max(0, min(self.max_food, value))
+        self.log(f"Food {before} -> {self.food}.")
+
+    def is_mad_hand(self, hand: list[int]) -> bool:
+        """Exactly a full hand whose runes all match (Horror matches both, Hope neither)."""
+        if len(hand) != self.hand_size:
+            return False
+        red = blue = True
+        runes = self.cat.rune
+        for card in hand:
+            r = runes[card]
+            if r == NONE:
+                return False
+            if r == RED:
+                blue = False
+            elif r == BLUE:
+                red = False
+        return red or blue
+
+    def can_discard(self, card: int, second: bool) -> bool:
+        if self.food < self.cat.discard_min_food[card]:
+            return False
+        return second or not self.cat.discard_after_play[card]
+
+    def _food_after_play(self, card: int) -> int:
+        food = self.food
+        for fx in self.cat.play_fx[card]:
+            if fx.op == "food":
+                food = max(0, min(self.max_food, food + fx.amount))
+            elif fx.op == "lose_all_food":
+                food = 0
+            elif fx.op == "go_mad":
+                return self.max_food  # a new hand: judged when it comes
+        return food
+
+    def has_legal_pair(self, seat: int) -> bool:
+        """Whether ``seat`` can both play and discard (or give) this turn in some order."""
+        hand = self.hands[seat]
+        if len(hand) < 2:
+            return False
+        if self.fotd:
+            return True
+        cat = self.cat
+        for b in hand:
+            if self.can_discard(b, second=False):
+                return True
+        for a in hand:
+            food = self._food_after_play(a)
+            for b in hand:
+                if b != a and food >= cat.discard_min_food[b]:
+                    return True
+        return False
+
+    def can_pass_jarl(self) -> bool:
+        return self.jarl == self.turn_seat and not self.jarl_locked and self.n > 1
+
+    # ---- turn flow -----------------------------------------------------------------------
+
+    def _start_turn(self, seat: int) -> None:
+        self.turn_seat = seat
+        self.actor = seat
+        self.turn_no += 1
+        self.played = self.discarded = self.gift_pending = self.skip_check = False
+        self.jarl_locked = self.last_pass
+        self.last_pass = False
+        self.step = FIRST
+        if not self.has_legal_pair(seat) and not self.can_pass_jarl():
+            self._lose(f"{self.who(seat)} cannot both play and discard a card")
+
+    def _advance(self) -> None:
+        """Carry the turn on once the current card's effects are done."""
+        if self.outcome:
+            return
+        if self.gift_pending:
+            self.step = GIFT
+            self.actor = 1 - self.turn_seat
+            return
+        self.actor = self.turn_seat
+        if not (self.played and self.discarded):
+            self.step = SECOND
+            if not self._second_options():
+                self._lose(f"{self.who(self.turn_seat)} cannot finish the turn")
+            return
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        seat = self.turn_seat
+        if self.stop_before_draw:
+            self.step = PLANNED
+            return
+        hand = self.hands[seat]
+        drawn = self._draw(seat, self.hand_size - len(hand))
+        if drawn:
+            self.mark_barrier()
+            self._log_cards(seat, "draw" if self.n == 1 else "draws", drawn)
+        if not self.skip_check and self.is_mad_hand(hand):
+            self.log(f"{self.who(seat)}: five cards of one rune!", seat)
+            self._go_mad(seat)
+            if self.outcome:
+                return
+        if not self.deck and self._log_buffer is not None:
+            self.log("The deck is empty: no more draws.")
+        self._start_turn((seat + 1) % self.n)
+
+    def _go_mad(self, seat: int) -> None:
+        """Hand and own discards back into the deck, shuffle, new hand, lose 1 max health."""
+        self.mad_count[seat] += 1
+        pile = self.piles[seat]
+        pile.extend(self.hands[seat])
+        self.hands[seat].clear()
+        self.deck.extend(pile)
+        pile.clear()
+        self._shuffle(self.deck)
+        self.known_top.clear()
+        self.mark_barrier()
+        drawn = self._draw(seat, self.hand_size)
+        self.max_health[seat] = max(0, self.max_health[seat] - 1)
+        self.health[seat] = max(0, min(self.max_health[seat], self.health[seat] - 1))
+        self.log(
+            f"{self.who(seat)} went mad: the deck is reshuffled, health "
+            f"{self.health[seat]} of {self.max_health[seat]}.",
+            seat,
+        )
+        self._log_cards(seat, "draw" if self.n == 1 else "draws", drawn)
+        self._check_health()
+
+    # ---- actions -------------------------------------------------------------------------
+
+    def _play(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        self.row.append(card)
+        self.row_rune.append(self.cat.rune[card])
+        self.played = True
+        self.log(f"{self.who(seat)} played {self.cat.names[card]}.", seat)
+        if not self.cat.excavate[card] and self.chain:
+            self.log(f"The Excavate chain of {len(self.chain)} is broken.")
+            self.chain.clear()
+        self.queue = [(fx, card, seat) for fx in self.cat.play_fx[card]]
+        self._run()
+
+    def _discard(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        self.piles[seat].append(card)
+        self.log(f"{self.who(seat)} discarded {self.cat.names[card]}.", seat)
+        self.queue = [(fx, card, seat) for fx in self.cat.discard_fx[card]]
+        self._run()
+
+    def _give(self, seat: int, card: int) -> None:
+        partner = 1 - seat
+        self.hands[seat].remove(card)
+        self.hands[partner].append(card)
+        self.discarded = True
+        self.log(f"{self.who(seat)} gave a card to {self.who(partner)}.", seat)
+        self.log(f"You gave {self.cat.names[card]}.", seat, private_to=seat)
+        self.log(f"You received {self.cat.names[card]}.", partner, private_to=partner)
+        if len(self.hands[partner]) > self.hand_size:
+            self.gift_pending = True
+        self._advance()
+
+    def _run(self) -> None:
+        """Resolve queued effects until one needs a choice or all are done."""
+        while self.queue:
+            if self.outcome:
+                return
+            fx, card, seat = self.queue.pop(0)
+            if self._effect(fx, card, seat):
+                return  # waiting for a decision
+        if not self.outcome:
+            self._advance()
+
+    def _effect(self, fx: Effect, card: int, seat: int) -> bool:
+        """Carry out one effect; True when it now waits for a decision."""
+        op = fx.op
+        self.pending_card = card
+        self.pending_fx = fx
+        if op == "health":
+            self._change_health(seat, fx.amount)
+            self._check_health()
+        elif op == "food":
+            self._set_food(self.food + fx.amount)
+        elif op == "lose_all_food":
+            self._set_food(0)
+        elif op == "add_passages":
+            before = self.passages
+            self.passages = min(self.passages_start, self.passages + fx.amount)
+            self.log(f"Passages {before} -> {self.passages}.")
+        elif op == "eat":
+            if self.food == 0:
+                self.log("No food to eat.")
+                return False
+            self.step, self.actor = EAT, seat
+            return True
+        elif op == "excavate":
+            if fx.rune == "choose":
+                self.step, self.actor = RUNE, seat
+                return True
+            self._excavate(self.cat.rune[card])
+        elif op == "go_mad":
+            self.skip_check = True
+            self._go_mad(seat)
+        elif op == "mill":
+            milled = []
+            for _ in range(fx.count):
+                if not self.deck:
+                    break
+                milled.append(self.deck.pop())
+                if self.known_top:
+                    self.known_top.pop()
+            self.piles[seat].extend(milled)
+            if milled:
+                self.mark_barrier()
+            names = ", ".join(self.cat.names[c] for c in milled) or "nothing"
+            self.log(f"From the deck to the discards: {names}.", seat)
+        elif op == "discard_hand":
+            rest = self.hands[seat]
+            self.piles[seat].extend(rest)
+            names = ", ".join(self.cat.names[c] for c in rest) or "nothing"
+            self.log(f"{self.who(seat)} discarded the rest of the hand: {names}.", seat)
+            rest.clear()
+        elif op == "look_top":
+            self.looking = []
+            self.look_masks = []
+            for _ in range(fx.count):
+                if not self.deck:
+                    break
+                self.looking.append(self.deck.pop())
+                self.look_masks.append(self.known_top.pop() if self.known_top else 0)
+            if not self.looking:
+                self.log("The deck is empty: nothing to look at.")
+                return False
+            self.mark_barrier()
+            self.step, self.actor = LOOK, seat
+            return True
+        elif op == "recover":
+            if not self._take_targets(fx.where, card):
+                self.log("There is no card to take back.")
+                return False
+            self.step, self.actor = TAKE, seat
+            return True
+        elif op == "garner":
+            self.garner_left = 0
+            self.garner_returned = []
+            if self.food == 0:
+                self._garner_shuffle(seat)
+                return False
+            self.step, self.actor = SPEND, seat
+            return True
+        else:  # pragma: no cover - the data model lists every op
+            raise ValueError(f"unknown effect {op}")
+        return False
+
+    def _excavate(self, rune: int) -> None:
+        self.chain.append(rune)
+        if len(self.chain) < self.chain_len:
+            self.log(f"Excavate chain: {len(self.chain)} of {self.chain_len}.")
+            return
+        same = all(r == self.chain[0] for r in self.chain)
+        removed = min(self.passages, 2 if same else 1)
+        self.passages -= removed
+        self.chain.clear()
+        self.sets_done += 1
+        kind = "of one rune" if same else "mixed"
+        self.log(f"Four Excavates ({kind}) clear {removed} passage(s): {self.passages} left.")
+        if self.passages == 0:
+            self._win()
+
+    def _take_targets(self, where: str, card: int) -> list[tuple[int, int]]:
+        """(pile owner or -1 for the row, card) pairs that may be taken back; one per
+        kind of card and place."""
+        out: list[tuple[int, int]] = []
+        seen: set[tuple[int, int]] = set()
+        if where == "row":
+            for c in self.row:
+                key = (-1, self.cat.cls[c])
+                if c != card and key not in seen:
+                    seen.add(key)
+                    out.append((-1, c))
+        else:
+            for owner in range(self.n):
+                for c in self.piles[owner]:
+                    key = (owner, self.cat.cls[c])
+                    if c != card and key not in seen:
+                        seen.add(key)
+                        out.append((owner, c))
+        return out
+
+    # ---- decisions -----------------------------------------------------------------------
+
+    def _distinct(self, cards: list[int]) -> list[int]:
+        seen: set[int] = set()
+        out = []
+        cls = self.cat.cls
+        for c in cards:
+            if cls[c] not in seen:
+                seen.add(cls[c])
+                out.append(c)
+        return out
+
+    def _play_label(self, card: int) -> str:
+        cat = self.cat
+        ctype = cat.type_of(card)
+        if cat.excavate[card] and any(fx.rune == "own" for fx in cat.play_fx[card]):
+            n = len(self.chain) + 1
+            return f"Play {cat.names[card]} (chain {n}/{self.chain_len})"
+        return f"Play {cat.names[card]} ({ctype.play_short})"
+
+    def _discard_label(self, card: int) -> str:
+        return f"Discard {self.cat.names[card]} ({self.cat.type_of(card).discard_short})"
+
+    def _second_options(self) -> list[Option]:
+        seat = self.turn_seat
+        hand = self._distinct(self.hands[seat])
+        opts: list[Option] = []
+        if not self.played:
+            for c in hand:
+                opts.append(Option(f"play:{self.cat.ids[c]}", self._play_label(c), self.cat.ids[c]))
+            return opts
+        for c in hand:
+            if self.can_discard(c, second=True):
+                cid = self.cat.ids[c]
+                opts.append(Option(f"discard:{cid}", self._discard_label(c), cid))
+        if self.fotd:
+            for c in hand:
+                cid = self.cat.ids[c]
+                opts.append(Option(f"give:{cid}", f"Give {self.cat.names[c]} to your partner", cid))
+        return opts
+
+    def _decision(self) -> Decision | None:
+        step = self.step
+        if step in (OVER, PLANNED):
+            return None
+        cat = self.cat
+        seat = self.actor
+        secret = self.fotd
+        ctx = {"turn": self.turn_no, "step": step}
+        if step == FIRST:
+            hand = self._distinct(self.hands[seat])
+            opts = [Option(f"play:{cat.ids[c]}", self._play_label(c), cat.ids[c]) for c in hand]
+            for c in hand:
+                if self.can_discard(c, second=False):
+                    cid = cat.ids[c]
+                    opts.append(Option(f"discard:{cid}", self._discard_label(c), cid))
+            if self.fotd:
+                for c in hand:
+                    cid = cat.ids[c]
+                    label = f"Give {cat.names[c]} to your partner"
+                    opts.append(Option(f"give:{cid}", label, cid))
+            if self.can_pass_jarl():
+                label = f"Pass the Jarl to {self.who(1 - seat)} (skip this turn)"
+                opts.append(Option("jarl", label, "jarl"))
+            prompt = "Play a card and discard another: which comes first?"
+            if self.fotd:
+                prompt = "Play a card and discard (or give) another: which comes first?"
+            return Decision(seat, prompt, tuple(opts), secret, "first", ctx)
+        if step == SECOND:
+            prompt = "Now discard a card." if self.played else "Now play a card."
+            if self.played and self.fotd:
+                prompt = "Now discard a card or give one to your partner."
+            return Decision(seat, prompt, tuple(self._second_options()), secret, "second", ctx)
+        if step == EAT:
+            opts = [
+                Option(f"eat:{k}", f"Eat {k} food (+{min(k, self._room(seat))} health)")
+                for k in range(self.food + 1)
+            ]
+            return Decision(seat, "Eat: how much food?", tuple(opts), secret, "eat", ctx)
+        if step == RUNE:
+            opts = [
+                Option("rune:red", "Hope as a red [R] Excavate"),
+                Option("rune:blue", "Hope as a blue [B] Excavate"),
+            ]
+            return Decision(seat, "Hope: which rune?", tuple(opts), secret, "rune", ctx)
+        if step == LOOK:
+            return Decision(
+                seat, "Hope: the top cards of the deck", self._look_options(), secret, "look", ctx
+            )
+        if step == TAKE:
+            where = self.pending_fx.where
+            opts = []
+            for owner, c in self._take_targets(where, self.pending_card):
+                place = "row" if owner < 0 else self._pile_name(owner, seat)
+                opts.append(
+                    Option(
+                        f"take:{cat.ids[c]}",
+                        f"Take {cat.names[c]} from the {place}",
+                        cat.ids[c],
+                    )
+                )
+            opts.append(Option("take:none", "Take nothing"))
+            return Decision(seat, "Conservation: take a card back?", tuple(opts), secret, "take", ctx)
+        if step == SPEND:
+            per = self._garner_rate()
+            opts = [
+                Option(f"spend:{k}", f"Spend {k} food (return up to {k * per} cards)")
+                for k in range(self.food + 1)
+            ]
+            return Decision(seat, "Garner: how much food?", tuple(opts), secret, "spend", ctx)
+        if step == RETURN:
+            opts = [
+                Option(
+                    f"return:{cat.ids[c]}",
+                    f"Return {cat.names[c]} to the deck",
+                    cat.ids[c],
+                )
+                for c in self._distinct(self.piles[seat])
+            ]
+            opts.append(Option("return:done", "Done: shuffle the deck"))
+            prompt = f"Garner: return up to {self.garner_left} more card(s)"
+            return Decision(seat, prompt, tuple(opts), secret, "return", ctx)
+        if step == GIFT:
+            hand = self._distinct(self.hands[seat])
+            opts = [
+                Option(f"discard:{cat.ids[c]}", self._discard_label(c), cat.ids[c])
+                for c in hand
+                if self.food >= cat.discard_min_food[c]
+            ]
+            if not opts:  # cannot happen with six cards, but never leave a decision empty
+                opts = [
+                    Option(f"discard:{cat.ids[c]}", self._discard_label(c), cat.ids[c])
+                    for c in hand
+                ]
+            prompt = "Your partner gave you a card: discard one"
+            return Decision(seat, prompt, tuple(opts), secret, "gift", ctx)
+        raise AssertionError(f"unknown step {step}")
+
+    def _room(self, seat: int) -> int:
+        return self.max_health[seat] - self.health[seat]
+
+    def _pile_name(self, owner: int, viewer: int) -> str:
+        if self.n == 1:
+            return "discards"
+        return "your discards" if owner == viewer else f"{self.who(owner)}'s discards"
+
+    def _garner_rate(self) -> int:
+        return self.pending_fx.amount
+
+    def _look_options(self) -> tuple[Option, ...]:
+        cat = self.cat
+        cards = self.looking
+        names = [cat.names[c] for c in cards]
+        ids = [cat.ids[c] for c in cards]
+        if len(cards) == 1:
+            return (
+                Option("look:none", f"Discard {names[0]}"),
+                Option(f"look:{ids[0]}", f"Keep {names[0]} on top"),
+            )
+        a, b = cards[0], cards[1]
+        opts = [Option("look:none", f"Discard both ({names[0]}, {names[1]})")]
+        opts.append(Option(f"look:{ids[0]}", f"Keep {names[0]} on top, discard {names[1]}"))
+        if cat.cls[a] != cat.cls[b]:
+            opts.append(Option(f"look:{ids[1]}", f"Keep {names[1]} on top, discard {names[0]}"))
+        opts.append(Option(f"look:{ids[0]},{ids[1]}", f"Keep both, {names[0]} on top"))
+        if cat.cls[a] != cat.cls[b]:
+            opts.append(Option(f"look:{ids[1]},{ids[0]}", f"Keep both, {names[1]} on top"))
+        return tuple(opts)
+
+    # ---- applying ------------------------------------------------------------------------
+
+    def _apply(self, option: Option) -> None:
+        kind, _, arg = option.id.partition(":")
+        step = self.step
+        seat = self.actor
+        idx = self.cat.index
+        if step in (FIRST, SECOND):
+            if kind == "jarl":
+                self._pass_jarl(seat)
+            elif kind == "play":
+                self._play(seat, idx[arg])
+            elif kind == "discard":
+                self.discarded = True
+                self._discard(seat, idx[arg])
+            elif kind == "give":
+                self._give(seat, idx[arg])
+        elif step == GIFT:
+            self.gift_pending = False
+            self._discard(seat, idx[arg])
+        elif step == EAT:
+            k = int(arg)
+            per = self.pending_fx.amount
+            self._set_food(self.food - k)
+            if k:
+                self._change_health(seat, k * per)
+            self._run()
+        elif step == RUNE:
+            rune = RUNES.index(arg)
+            self.row_rune[self.row.index(self.pending_card)] = rune
+            self.log(f"Hope counts as a {arg} Excavate.", seat)
+            self._excavate(rune)
+            self._run()
+        elif step == LOOK:
+            self._resolve_look(seat, arg)
+            self._run()
+        elif step == TAKE:
+            if arg != "none":
+                self._take(seat, idx[arg])
+            self._run()
+        elif step == SPEND:
+            k = int(arg)
+            self._set_food(self.food - k)
+            self.garner_left = k * self._garner_rate()
+            self._garner_next(seat)
+        elif step == RETURN:
+            if arg == "done":
+                self._garner_finish(seat)
+            else:
+                card = idx[arg]
+                self.piles[seat].remove(card)
+                self.garner_returned.append(card)
+                self.garner_left -= 1
+                self._garner_next(seat)
+
+    def _pass_jarl(self, seat: int) -> None:
+        partner = 1 - seat
+        self.jarl = partner
+        self.last_pass = True
+        self.log(f"{self.who(seat)} passes the Jarl token to {self.who(partner)}.", seat)
+        self._start_turn(partner)
+
+    def _resolve_look(self, seat: int, arg: str) -> None:
+        keep = [] if arg == "none" else [self.cat.index[c] for c in arg.split(",")]
+        masks = dict(zip(self.looking, self.look_masks, strict=True))
+        for card in self.looking:
+            if card not in keep:
+                self.piles[seat].append(card)
+        know = self._all_mask() if not self.fotd else 1 << seat
+        for card in reversed(keep):  # the first kept card ends on top
+            self.deck.append(card)
+            self.known_top.append(masks[card] | know)
+        dropped = [c for c in self.looking if c not in keep]
+        if self.fotd:
+            self.log(
+                f"{self.who(seat)} kept {len(keep)} card(s) on top and discarded "
+                f"{', '.join(self.cat.names[c] for c in dropped) or 'none'}.",
+                seat,
+            )
+        else:
+            kept = ", ".join(self.cat.names[c] for c in keep) or "none"
+            gone = ", ".join(self.cat.names[c] for c in dropped) or "none"
+            self.log(f"{self.who(seat)} kept on top: {kept}; discarded: {gone}.", seat)
+        self.looking = []
+        self.look_masks = []
+
+    def _take(self, seat: int, card: int) -> None:
+        if card in self.row:
+            i = self.row.index(card)
+            del self.row[i]
+            del self.row_rune[i]
+            place = "the row"
+        else:
+            owner = next(p for p in range(self.n) if card in self.piles[p])
+            self.piles[owner].remove(card)
+            place = "the discards"
+        self.hands[seat].append(card)
+        self.log(f"{self.who(seat)} took {self.cat.names[card]} back from {place}.", seat)
+
+    def _garner_next(self, seat: int) -> None:
+        if self.garner_left > 0 and self.piles[seat]:
+            self.step = RETURN
+            return
+        self._garner_finish(seat)
+
+    def _garner_finish(self, seat: int) -> None:
+        self._garner_shuffle(seat)
+        self._run()
+
+    def _garner_shuffle(self, seat: int) -> None:
+        back = self.garner_returned
+        self.deck.extend(back)
+        self._shuffle(self.deck)
+        self.known_top.clear()
+        self.mark_barrier()
+        names = ", ".join(self.cat.names[c] for c in back) or "no cards"
+        self.log(f"{self.who(seat)} returned {names} to the deck and shuffled it.", seat)
+        self.garner_returned = []
+        self.garner_left = 0
+
+    # ---- results and views ---------------------------------------------------------------
+
+    def _result(self) -> GameResult:
+        won = self.outcome == 1
+        cleared = self.passages_start - self.passages
+        seats = tuple(
+            SeatResult(
+                seat,
+                cleared,
+                1,
+                (ScoreLine(f"Passages cleared (of {self.passages_start})", cleared),),
+                won,
+            )
+            for seat in range(self.n)
+        )
+        if self.outcome == 0:  # a planning copy stopped mid-game
+            summary = "unfinished"
+        elif won:
+            summary = f"Escaped! {cleared} passage(s) cleared."
+        else:
+            summary = f"Lost ({self.end_reason}); {cleared} of {self.passages_start} cleared."
+        return GameResult(seats, cooperative=True, won=won, summary=summary)
+
+    def card_json(self, card: int) -> dict[str, Any]:
+        cat = self.cat
+        t = cat.type_of(card)
+        return {
+            "id": cat.ids[card],
+            "type": t.id,
+            "code": t.code,
+            "name": t.name,
+            "short": t.short,
+            "rune": RUNES[cat.rune[card]],
+            "play": t.play_short,
+            "discard": t.discard_short,
+        }
+
+    def visible_hand(self, seat: int, viewer: int | None) -> bool:
+        if viewer is None:
+            return False
+        return viewer == seat or not self.fotd
+
+    def unseen_cards(self, viewer: int | None) -> tuple[list[int], list[int]]:
+        """(cards known to come first from the deck, cards unseen by ``viewer``)."""
+        bit = 0 if viewer is None else 1 << viewer
+        first_known = len(self.deck) - len(self.known_top)
+        known: list[int] = []
+        for i in range(len(self.deck) - 1, first_known - 1, -1):
+            if self.known_top[i - first_known] & bit:
+                known.append(self.deck[i])
+            else:
+                break
+        known_set = set(known)
+        unseen = [c for c in self.deck if c not in known_set]
+        for seat in range(self.n):
+            if not self.visible_hand(seat, viewer):
+                unseen.extend(self.hands[seat])
+        if self.looking and (viewer is None or (self.fotd and viewer != self.actor)):
+            unseen.extend(self.looking)
+        return known, unseen
+
+    def madness_risks(self, viewer: int) -> list[dict[str, Any]]:
+        """For the viewer's pending play/discard choice: the hands it could keep that share
+        a rune, with the odds that the draw makes them mad."""
+        if self.step not in (FIRST, SECOND) or self.actor != viewer:
+            return []
+        hand = self.hands[viewer]
+        removed = 1 if self.step == SECOND else 2
+        n_draw = removed
+        if len(hand) - removed + n_draw != self.hand_size or len(hand) < removed:
+            return []
+        known, unseen = self.unseen_cards(viewer)
+        runes = self.cat.rune
+        known_r = [runes[c] for c in known]
+        pool_r = [runes[c] for c in unseen]
+        if len(self.deck) < n_draw:
+            return []
+        out: list[dict[str, Any]] = []
+        seen: set[tuple[int, ...]] = set()
+        idxs = range(len(hand))
+        combos = (
+            [(i,) for i in idxs]
+            if removed == 1
+            else [(i, j) for i in idxs for j in idxs if i < j]
+        )
+        for combo in combos:
+            kept = [hand[k] for k in idxs if k not in combo]
+            key = tuple(sorted(self.cat.cls[c] for c in kept))
+            if key in seen:
+                continue
+            seen.add(key)
+            odds = draw_odds([runes[c] for c in kept], known_r, pool_r, n_draw)
+            if odds > 0:
+                out.append(
+                    {
+                        "keep": [self.cat.ids[c] for c in kept],
+                        "odds": round(odds, 4),
+                    }
+                )
+        out.sort(key=lambda r: -r["odds"])
+        return out
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        cj = self.card_json
+        known, unseen = self.unseen_cards(seat)
+        counts: dict[tuple[str, str], int] = {}
+        names = {t.id: t.short for t in self.cat.types}
+        for c in unseen:
+            key = (self.cat.type_of(c).id, RUNES[self.cat.rune[c]])
+            counts[key] = counts.get(key, 0) + 1
+        unseen_list = [
+            {"type": t, "rune": r, "name": names[t], "count": k}
+            for (t, r), k in sorted(counts.items())
+        ]
+        looking_visible = bool(self.looking) and seat is not None and (
+            not self.fotd or seat == self.actor
+        )
+        chain_kind = None
+        if self.chain:
+            chain_kind = RUNES[self.chain[0]] if len(set(self.chain)) == 1 else "mixed"
+        turns_left = None
+        if not self.deck:
+            turns_left = [len(h) // 2 for h in self.hands]
+        return {
+            "game": self.game_id,
+            "players": self.n,
+            "mode": self.mode,
+            "fear_of_the_dark": self.fotd,
+            "difficulty": self.config.difficulty,
+            "viewer": seat,
+            "turn": self.turn_seat,
+            "turn_no": self.turn_no,
+            "step": self.step,
+            "actor": self.actor,
+            "health": list(self.health),
+            "max_health": list(self.max_health),
+            "food": self.food,
+            "max_food": self.max_food,
+            "passages": self.passages,
+            "passages_start": self.passages_start,
+            "chain": {
+                "count": len(self.chain),
+                "target": self.chain_len,
+                "runes": [RUNES[r] for r in self.chain],
+                "kind": chain_kind,
+                "sets_done": self.sets_done,
+            },
+            "row": [
+                {**cj(c), "as": RUNES[r]} for c, r in zip(self.row, self.row_rune, strict=True)
+            ],
+            "hands": [
+                [cj(c) for c in h] if self.visible_hand(s, seat) else None
+                for s, h in enumerate(self.hands)
+            ],
+            "hand_sizes": [len(h) for h in self.hands],
+            "discards": [[cj(c) for c in p] for p in self.piles],
+            "deck_size": len(self.deck),
+            "known_top": [cj(c) for c in known],
+            "unseen": {
+                "count": len(unseen),
+                "cards": unseen_list,
+                "includes_hidden_hand": self.fotd,
+            },
+            "looking": [cj(c) for c in self.looking] if looking_visible else [],
+            "jarl": self.jarl if self.jarl >= 0 else None,
+            "jarl_can_pass": self.can_pass_jarl() and self.step == FIRST,
+            "turns_left": turns_left,
+            "mad_risks": self.madness_risks(seat) if seat is not None else [],
+            "mad_count": list(self.mad_count),
+            "over": self.step == OVER,
+            "won": None if self.outcome == 0 else self.outcome == 1,
+            "end_reason": self.end_reason,
+        }
+
+    # ---- invariants ----------------------------------------------------------------------
+
+    def check_invariants(self) -> None:
+        places = [
+            *self.deck,
+            *self.row,
+            *self.looking,
+            *self.garner_returned,
+            *(c for h in self.hands for c in h),
+            *(c for p in self.piles for c in p),
+        ]
+        assert sorted(places) == list(range(self.cat.size)), "a card was lost or duplicated"
+        assert len(self.row) == len(self.row_rune)
+        assert len(self.known_top) <= len(self.deck)
+        assert 0 <= self.food <= self.max_food
+        assert 0 <= self.passages <= self.passages_start <= load_data().setup.max_passages
+        assert len(self.chain) < self.chain_len
+        for seat in range(self.n):
+            assert 0 <= self.health[seat] <= self.max_health[seat] <= self.start_max
+        if self.outcome == 0:
+            assert all(h > 0 for h in self.health), "alive players have health"
+            assert self.passages > 0
+        if self.jarl >= 0:
+            assert not self.fotd and self.n == 2
