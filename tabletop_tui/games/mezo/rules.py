@@ -183,10 +183,11 @@ class MezoState(GameState):
         self.stack: list[Frame] = []
         self._pending: Decision | None = None
         # 8. colours and gods in reverse seat order; then 9 and 11.
-        self._push(("setup_finish",))
+        frames: list[Frame] = []
         for s in reversed(self.ring):
-            self._push(("setup_god", s))
-            self._push(("setup_colour", s))
+            frames += [("setup_colour", s), ("setup_god", s)]
+        frames.append(("setup_finish",))
+        self._push_seq(frames)
         self._run()
 
     # ---- small helpers -------------------------------------------------------------------
