@@ -216,6 +216,7 @@ END_OF_GAME_KINDS = frozenset(
 class Building(_Record):
     id: str
     name: str
+    short: str = Field(max_length=12, description="a name that fits a card token")
     era: int = Field(ge=1, le=3)
     cost: int = Field(ge=0, description="food cost before Builder discounts")
     pp: int = Field(ge=0, description="printed PP scored at the end")

@@ -308,6 +308,7 @@ def card_info(cid: str, data: MesosData | None = None) -> dict[str, Any]:
         "type": b.effect.kind,
         "letter": "X",
         "name": b.name,
+        "short_name": b.short,
         "era": b.era,
         "cost": b.cost,
         "pp": b.pp,
@@ -439,7 +440,8 @@ class MesosState(GameState):
             self._log_buffer.append(LogEntry(text, seat))
 
     def _name(self, seat: int) -> str:
-        return f"Tribe {seat + 1}"
+        """A seat placeholder the frame replaces with the player's name."""
+        return f"{{seat:{seat}}}"
 
     def _takeable(self, seat: int, row: str) -> list[str]:
         """Cards ``seat`` may take from ``row``: any Character, or an affordable Building."""
@@ -813,6 +815,10 @@ class MesosState(GameState):
             )
         view: dict[str, Any] = {
             "game": "mesos",
+            "header": (
+                f"Round {self.round_no}/{self.rounds} · Era {ERA_NAME[self.era]}"
+                + (" · Expert" if self.expert else "")
+            ),
             "viewer": seat,
             "players": self.players,
             "expert": self.expert,
@@ -857,11 +863,11 @@ class MesosState(GameState):
             SeatResult(s, lines[s][0], ranks[s], lines[s][1], ranks[s] == 1)
             for s in range(self.players)
         )
-        winners = [s + 1 for s in range(self.players) if ranks[s] == 1]
+        winners = [s for s in range(self.players) if ranks[s] == 1]
         if len(winners) == 1:
-            summary = f"Tribe {winners[0]} wins with {keys[winners[0] - 1][0]} PP."
+            summary = f"{self._name(winners[0])} wins with {keys[winners[0]][0]} PP."
         else:
-            summary = "Shared victory: " + ", ".join(f"Tribe {w}" for w in winners) + "."
+            summary = "Shared victory: " + ", ".join(self._name(w) for w in winners) + "."
         return GameResult(seats, summary=summary)
 
     # ---- engine protocol extras -----------------------------------------------------------
