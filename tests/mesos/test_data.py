@@ -132,3 +132,17 @@ def test_invalid_records_are_rejected() -> None:
 def test_each_invention_icon_appears_twice() -> None:
     icons = Counter(c.invention for c in DATA.characters.values() if c.invention)
     assert len(icons) == 10 and set(icons.values()) == {2}
+
+
+def test_rules_text_covers_every_building_and_ruling() -> None:
+    from tabletop_tui.assets import read_text
+    from tabletop_tui.games.mesos import GAME
+
+    text = read_text("rules", GAME.rules_file)
+    for b in DATA.buildings.values():
+        assert f"**{b.name}** (#{b.short})" in text, b.name
+    rulings = text.split("## Our rulings", 1)[1]
+    for n in range(1, 15):
+        assert f"\n{n}. **" in rulings, n
+    summary = read_text("rules", GAME.rules_summary_file)
+    assert "10 rounds" in summary and len(summary) < len(text) / 3
