@@ -1,0 +1,224 @@
+"""Every god's five cards (15 options) and CALL, resolved on a busy board."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop_tui.games.mezo.data import load_data
+from tabletop_tui.games.mezo.rules import MezoState
+
+from .helpers import at_first_action, clear_board, gods_config, kind, play_until, put, run_effect
+
+EFFECT_KINDS = {
+    "region",
+    "split",
+    "hit",
+    "move_in",
+    "move_out",
+    "build",
+    "demolish",
+    "space",
+    "move_god",
+    "reorder",
+}
+GODS = [g.id for g in load_data().gods]
+
+
+def busy(st: MezoState, s: int) -> None:
+    """Units of everyone everywhere, Xibalba stocked, opponents' pieces here."""
+    clear_board(st)
+    for r in range(6):
+        if st.inplay[r]:
+            for o in range(st.np):
+                put(st, st.rid(r), o, 1, 1)
+    for o in range(st.np):
+        st.reserve[o * 2] -= 2
+        st.reserve[o * 2 + 1] -= 2
+        st.xib[o * 2] += 2
+        st.xib[o * 2 + 1] += 2
+    elsewhere = next(r for r in range(6) if st.inplay[r] and r != st.here)
+    st.pyr[elsewhere * st.np + s] = (3,)
+    st.codex[0] = s
+    st.reserve[s * 2 + 1] -= 1
+    if st.here >= 0:
+        for o in range(st.np):
+            if o != s:
+                st.glyphs[st.here * st.np + o] = 1
+                st.pyr[st.here * st.np + o] = (4,)
+
+
+def resolve(st: MezoState, s: int) -> None:
+    """Answer every sub-choice of an effect, preferring the fullest choice."""
+    while True:
+        d = st.decision()
+        if d is None or d.seat != s or d.kind not in EFFECT_KINDS:
+            return
+        pick = [i for i in d.ids if i not in ("done", "stay")]
+        st.apply(pick[-1] if d.kind == "split" else pick[0])
+
+
+def snapshot(st: MezoState) -> tuple:
+    return (
+        tuple(st.units),
+        tuple(st.reserve),
+        tuple(st.xib),
+        tuple(st.wrath),
+        tuple(st.glyphs),
+        tuple(st.pyr),
+        tuple(st.vp),
+        tuple(st.dev),
+        tuple(st.tokens),
+        tuple(st.calendar),
+        tuple(st.codex),
+        tuple(st.vertex),
+        tuple(st.conflict_stack),
+    )
+
+
+@pytest.mark.parametrize("god", GODS)
+def test_every_card_option_does_something_on_a_busy_board(god):
+    other = "ixchel" if god != "ixchel" else "zotz"
+    for cid in load_data().god(god).cards:
+        for opt in load_data().cards[cid].options:
+            st = at_first_action(2, seed=21, gods=(god, other))
+            busy(st, 0)
+            st.vertex[0] = next(
+                v
+                for v, regs in enumerate(st.data.vertex_regions)
+                if st.here in regs and v != st.vertex[1]
+            )
+            before = snapshot(st)
+            run_effect(st, 0, opt.steps)
+            resolve(st, 0)
+            assert snapshot(st) != before, f"{cid}{opt.key} changed nothing"
+            st.check_invariants()
+
+
+def _at_call(god: str, seed: int = 22) -> tuple[MezoState, int]:
+    st = MezoState.new(
+        gods_config(
+            3,
+            god,
+            "ixchel" if god != "ixchel" else "zotz",
+            "uayeb" if god != "uayeb" else "cabrakan",
+        ),
+        seed,
+    )
+    st = play_until(st, "god_place")
+    while st.decision().seat != 0:
+        st.apply(st.decision().ids[0])
+    busy(st, 0)
+    return st, 0
+
+
+def _place_touching(st: MezoState, s: int) -> int:
+    """Place the god on a 3-region vertex; returns the vertex."""
+    d = st.decision()
+    for oid in d.ids:
+        v = st.data.vertex_ids.index(oid.split(":")[1])
+        if len([r for r in st.data.vertex_regions[v] if st.inplay[r]]) >= 2:
+            st.apply(oid)
+            return v
+    raise AssertionError("no vertex")
+
+
+def test_call_ah_puch_smites_where_present():
+    st, s = _at_call("ah_puch")
+    _place_touching(st, s)
+    xib = sum(st.xib[2:])
+    resolve(st, s)
+    assert sum(st.xib[2:]) == xib + 1
+
+
+def test_call_cabrakan_recovers_then_moves_into_a_present_region():
+    st, s = _at_call("cabrakan")
+    xib = st.xib[0] + st.xib[1]
+    v = _place_touching(st, s)
+    resolve(st, s)
+    assert st.xib[0] + st.xib[1] == xib - 1
+    present = [r for r in st.data.vertex_regions[v] if st.inplay[r]]
+    assert max(st.units_of(r, s) for r in present) == 2 + 3
+
+
+def test_call_ixchel_awakens_up_to_two_shamans():
+    st, s = _at_call("ixchel")
+    v = _place_touching(st, s)
+    resolve(st, s)
+    assert st.xib[0] == 0 and st.xib[1] == 2
+    present = [r for r in st.data.vertex_regions[v] if st.inplay[r]]
+    assert max(st.u(r, s, 0) for r in present) == 3
+
+
+def test_call_kukulkan_builds_a_glyph_then_recovers():
+    st, s = _at_call("kukulkan")
+    _place_touching(st, s)
+    resolve(st, s)
+    assert st.glyph_supply(s) == 5
+    assert st.xib[0] + st.xib[1] == 3
+
+
+def test_call_uayeb_reorders_the_top_two_tiles_then_recovers_two():
+    st, s = _at_call("uayeb")
+    top = list(st.conflict_stack[:2])
+    _place_touching(st, s)
+    assert kind(st) == "reorder"
+    assert st.known_top == 2
+    st.apply(f"top:{st.data.tiles[top[1]]}")
+    resolve(st, s)
+    assert st.conflict_stack[:2] == [top[1], top[0]]
+    assert st.xib[0] + st.xib[1] == 2
+
+
+def test_call_xolotl_awakens_one_and_gains_a_vp():
+    st, s = _at_call("xolotl")
+    _place_touching(st, s)
+    resolve(st, s)
+    assert st.xib[0] + st.xib[1] == 3
+    assert st.vp[s] == 1
+
+
+def test_call_zotz_exiles_into_xibalba_since_zotz_is_present():
+    st, s = _at_call("zotz")
+    xib = sum(st.xib[2:])
+    res = sum(st.reserve[2:])
+    _place_touching(st, s)
+    resolve(st, s)
+    assert sum(st.xib[2:]) == xib + 1
+    assert sum(st.reserve[2:]) == res
+
+
+def test_call_is_resolved_as_far_as_possible_when_nothing_to_do():
+    st = MezoState.new(gods_config(2, "ah_puch", "ixchel"), 23)
+    st = play_until(st, "god_place")
+    while st.decision().seat != 0:
+        st.apply(st.decision().ids[0])
+    clear_board(st)
+    st.apply(st.decision().ids[0])
+    # nothing to SMITE: the game moves on
+    assert st.decision().seat != 0 or st.decision().kind != "hit"
+
+
+def test_passives_are_data_driven():
+    hooks = {g.id: g.passive_hook for g in load_data().gods}
+    assert hooks == {
+        "ah_puch": "on_smite_first_in_conflict",
+        "cabrakan": "on_demolish",
+        "ixchel": "pass_modifier",
+        "kukulkan": "start_of_normal_conflict",
+        "uayeb": "on_conflict_tile_revealed",
+        "xolotl": "on_unit_sacrificed",
+        "zotz": "exile_destination",
+    }
+
+
+def test_uayeb_card_sends_a_shaman_to_the_calendar_and_replaces_it():
+    st = at_first_action(2, seed=21, gods=("uayeb", "ixchel"))
+    busy(st, 0)
+    opt = load_data().cards["uayeb.1"].option("b")
+    run_effect(st, 0, opt.steps)
+    assert kind(st) == "space"
+    st.apply("space:CAL5")
+    resolve(st, 0)
+    assert st.calendar[4] == 0
+    assert st.u(st.here, 0, 0) == 1  # one moved away, one deployed back
+    assert st.vp[0] >= 3
