@@ -4,6 +4,25 @@ A game's ``screen.py`` defines a ``BoardView`` subclass (named by ``GameInfo.scr
 frame owns the header, decision panel, log, hand-off curtain and keys; the board only draws
 the view it is given and, when the player clicks an element that stands for an option
 (``Option.target``), posts ``BoardView.Picked`` with that option's id.
+
+Conventions the frame relies on:
+
+- ``view["header"]`` (optional, a short public string such as ``"Era 2 · Round 3"``) is shown
+  in the frame's header line next to the game's title and whose turn it is. It must read the
+  same for every viewer. ``{seat:N}`` in it (and in log texts, prompts and option labels) is
+  replaced by the name of seat N (0-based).
+- ``view(seat)`` differs from ``view(None)`` only by what that seat may see and others may
+  not (the frame compares them to know whether a hotseat hand-off needs the curtain). A key
+  ``"viewer"`` is ignored in that comparison, for boards that want to know whose view it is.
+- ``update_board`` is called after every change with the viewer's view; when the pending
+  decision is another seat's secret one, its options are removed before the board sees it.
+- The board does not take focus or keys: the decision panel has them (digits, arrows, Enter).
+  Mouse clicks on board elements call ``self.pick(option_id)`` for a legal option of the
+  viewer's own decision (``self.pickable(decision, viewer)`` tells whether to offer that).
+- ``self.seat_names`` and ``self.seat_kinds`` hold the seats' names and kinds ("human" or a
+  bot level), set before the first ``update_board``.
+- Size: the board gets the space above the decision panel: about 78x15 cells at 80x24 and
+  more on larger terminals. Colour is never the only signal (letters or symbols too).
 """
 
 from __future__ import annotations
@@ -33,6 +52,11 @@ class BoardView(Widget):
             super().__init__()
             self.option_id = option_id
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seat_names: list[str] = []
+        self.seat_kinds: list[str] = []
+
     def update_board(
         self, view: dict[str, Any], decision: Decision | None, viewer: int | None
     ) -> None:
@@ -42,3 +66,23 @@ class BoardView(Widget):
 
     def pick(self, option_id: str) -> None:
         self.post_message(self.Picked(option_id))
+
+    def seat_name(self, seat: int | None) -> str:
+        if seat is not None and 0 <= seat < len(self.seat_names):
+            return self.seat_names[seat]
+        return "Table" if seat is None else f"Seat {seat + 1}"
+
+    @staticmethod
+    def pickable(decision: Decision | None, viewer: int | None) -> bool:
+        """Whether the board should offer clicks: the decision is the viewer's own."""
+        return decision is not None and viewer is not None and decision.seat == viewer
+
+    @staticmethod
+    def option_for_target(decision: Decision | None, target: str) -> str | None:
+        """The id of the option standing for board element ``target``, if there is one."""
+        if decision is None:
+            return None
+        for opt in decision.options:
+            if opt.target == target:
+                return opt.id
+        return None
