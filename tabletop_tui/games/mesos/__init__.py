@@ -26,6 +26,8 @@ GAME = GameInfo(
         {"players": 4},
         {"players": 5},
         {"players": 2, "expert": True},
+        {"players": 3, "expert": True},
+        {"players": 4, "expert": True},
         {"players": 5, "expert": True},
     ),
     max_decisions=1000,

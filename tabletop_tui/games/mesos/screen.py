@@ -240,8 +240,11 @@ class MesosBoard(BoardView):
         return "Offers " + " ".join(parts)
 
     def _row(self, label: str, cards: list[dict[str, Any]], buildings: list[dict[str, Any]]) -> str:
-        toks = [self._card(c) for c in cards] or ["[dim]empty[/]"]
-        line = f"[b]{label}[/] " + " ".join(toks)
+        chars = [self._card(c) for c in cards if c["kind"] != "event"]
+        events = [self._card(c) for c in cards if c["kind"] == "event"]
+        line = f"[b]{label}[/] " + (" ".join(chars) or "[dim]no Characters[/]")
+        if events:
+            line += "  [dim]·[/] " + " ".join(events)
         if buildings:
             line += "  [dim]|[/] " + " ".join(self._card(b) for b in buildings)
         return line
