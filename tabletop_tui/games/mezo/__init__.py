@@ -5,6 +5,7 @@ from __future__ import annotations
 from tabletop_tui.engine.bots import RandomBot
 from tabletop_tui.engine.registry import GameInfo, Mode
 
+from .bots import easy, hard, medium
 from .rules import MezoState
 
 GAME = GameInfo(
@@ -15,7 +16,7 @@ GAME = GameInfo(
     max_players=4,
     modes=(Mode("competitive", "Competitive", 2, 4),),
     state_class=MezoState,
-    bots={"random": RandomBot},
+    bots={"random": RandomBot, "easy": easy, "medium": medium, "hard": hard},
     screen="tabletop_tui.games.mezo.screen.MezoBoard",
     rules_file="mezo.md",
     rules_summary_file="mezo-summary.md",
