@@ -5,6 +5,7 @@ from __future__ import annotations
 from tabletop_tui.engine.bots import RandomBot
 from tabletop_tui.engine.registry import GameInfo, Mode
 
+from .bots import easy, greedy, hard
 from .rules import MaeshoweState
 
 GAME = GameInfo(
@@ -15,7 +16,7 @@ GAME = GameInfo(
     max_players=2,
     modes=(Mode("solo", "Solo", 1, 1), Mode("co-op", "2-player co-op", 2, 2)),
     state_class=MaeshoweState,
-    bots={"random": RandomBot},
+    bots={"random": RandomBot, "greedy": greedy, "easy": easy, "medium": greedy, "hard": hard},
     screen="tabletop_tui.games.maeshowe.screen.MaeshoweBoard",
     rules_file="maeshowe.md",
     rules_summary_file="maeshowe-summary.md",

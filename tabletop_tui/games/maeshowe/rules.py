@@ -76,9 +76,7 @@ class MaeshoweConfig(GameConfig):
     @model_validator(mode="after")
     def _fear_needs_two(self) -> MaeshoweConfig:
         if self.fear_of_the_dark and self.players != 2:
-            raise ValueError(
-                "Fear of the Dark is a 2-player co-op variant: play it with 2 players"
-            )
+            raise ValueError("Fear of the Dark is a 2-player co-op variant: play it with 2 players")
         return self
 
 
@@ -740,7 +738,9 @@ class MaeshoweState(GameState):
                     )
                 )
             opts.append(Option("take:none", "Take nothing"))
-            return Decision(seat, "Conservation: take a card back?", tuple(opts), secret, "take", ctx)
+            return Decision(
+                seat, "Conservation: take a card back?", tuple(opts), secret, "take", ctx
+            )
         if step == SPEND:
             per = self._garner_rate()
             opts = [
@@ -1008,9 +1008,7 @@ class MaeshoweState(GameState):
         seen: set[tuple[int, ...]] = set()
         idxs = range(len(hand))
         combos = (
-            [(i,) for i in idxs]
-            if removed == 1
-            else [(i, j) for i in idxs for j in idxs if i < j]
+            [(i,) for i in idxs] if removed == 1 else [(i, j) for i in idxs for j in idxs if i < j]
         )
         for combo in combos:
             kept = [hand[k] for k in idxs if k not in combo]
@@ -1041,8 +1039,8 @@ class MaeshoweState(GameState):
             {"type": t, "rune": r, "name": names[t], "count": k}
             for (t, r), k in sorted(counts.items())
         ]
-        looking_visible = bool(self.looking) and seat is not None and (
-            not self.fotd or seat == self.actor
+        looking_visible = (
+            bool(self.looking) and seat is not None and (not self.fotd or seat == self.actor)
         )
         chain_kind = None
         if self.chain:
