@@ -14,7 +14,7 @@ import time
 
 from tabletop_tui.engine.bots import RandomBot, bot_rng, context_for
 from tabletop_tui.games.mesos import GAME
-from tabletop_tui.games.mesos.bots import hard
+from tabletop_tui.games.mesos.bots import hard, medium
 from tabletop_tui.games.mesos.rules import MesosConfig, MesosState
 
 
@@ -40,9 +40,9 @@ def clone_time(n: int) -> float:
     return (time.perf_counter() - start) / n
 
 
-def heuristic_decisions(games: int, players: int, seed: int) -> float:
-    """Heuristic decisions per second (the bot's own time, view building included)."""
-    bot = hard()
+def heuristic_decisions(games: int, players: int, seed: int, make=medium) -> float:
+    """Bot decisions per second (the bot's own time, view building included)."""
+    bot = make()
     spent = 0.0
     count = 0
     for g in range(games):
@@ -57,14 +57,16 @@ def heuristic_decisions(games: int, players: int, seed: int) -> float:
     return count / spent
 
 
-def win_rate(games: int, players: int, seed: int) -> tuple[float, float]:
-    """Share of games the heuristic bot wins (shared wins count a share) against random
-    bots, its seat rotating; and its mean margin over the best random bot."""
+def win_rate(
+    games: int, players: int, seed: int, make=medium, rival=RandomBot
+) -> tuple[float, float]:
+    """Share of games the ``make`` bot wins (shared wins count a share) against ``rival``
+    bots, its seat rotating; and its mean margin over the best rival."""
     wins = 0.0
     margins = []
     for g in range(games):
         hero = g % players
-        bots = [hard() if s == hero else RandomBot() for s in range(players)]
+        bots = [make() if s == hero else rival() for s in range(players)]
         state = MesosState(MesosConfig(players=players), seed + g)
         rngs = [bot_rng(seed + g, s) for s in range(players)]
         while (d := state.decision()) is not None:
@@ -90,13 +92,27 @@ def main() -> None:
     clones = [clone_time(2000) for _ in range(runs)]
     print(f"clone (5 players, mid-game): median {statistics.median(clones) * 1e6:.1f} µs")
     rates = [heuristic_decisions(2 if quick else 5, 4, 50 * r) for r in range(runs)]
-    print(f"heuristic decisions (4 players): median {statistics.median(rates):.0f}/s")
+    print(f"heuristic (medium) decisions, 4 players: median {statistics.median(rates):.0f}/s")
+    rates = [heuristic_decisions(1, 4, 50 * r, hard) for r in range(3)]
+    print(f"lookahead (hard) decisions, 4 players: median {statistics.median(rates):.0f}/s")
     n = 20 if quick else 100
     for players in (2, 3, 4, 5):
         rate, margin = win_rate(n, players, 7)
         print(
             f"heuristic vs {players - 1} random: wins {rate:.0%} of {n} games, "
             f"mean margin {margin:+.1f} PP (chance {1 / players:.0%})"
+        )
+    n = 10 if quick else 40
+    for players in (2, 3, 4, 5):
+        rate, margin = win_rate(n, players, 9, hard, RandomBot)
+        print(
+            f"lookahead vs {players - 1} random: wins {rate:.0%} of {n} games, margin {margin:+.1f}"
+        )
+    for players in (2, 3, 4):
+        rate, margin = win_rate(n, players, 11, hard, medium)
+        print(
+            f"lookahead vs {players - 1} heuristic: wins {rate:.0%} of {n} games, "
+            f"margin {margin:+.1f} (chance {1 / players:.0%})"
         )
     print(f"registered bots: {', '.join(GAME.bots)}")
 

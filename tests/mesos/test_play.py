@@ -75,3 +75,26 @@ def test_bots_only_see_views() -> None:
     assert isinstance(ctx.view, dict) and not hasattr(ctx, "state")
     for bot in (RandomBot(), HeuristicBot(), GAME.bot("easy")):
         assert bot.choose(ctx) in ctx.decision.ids
+
+
+def test_lookahead_bot_uses_only_a_sample() -> None:
+    from tabletop_tui.games.mesos.bots import LookaheadBot
+
+    s = new_game(3, seed=8)
+    for _ in range(4):
+        s.apply(s.decision().options[0].id)
+    before = s.fingerprint()
+    bot = LookaheadBot()
+    ctx = context_for(s, random.Random(1))
+    choice = bot.choose(ctx)
+    assert choice in s.decision().ids
+    assert s.fingerprint() == before  # the real state is never touched
+    ranked = bot.rank(ctx)
+    assert sorted(oid for oid, _ in ranked) == sorted(s.decision().ids)
+    assert ranked[0][1] >= ranked[-1][1]
+    assert "rival" in bot.explain(ctx)
+
+
+def test_levels_are_ordered() -> None:
+    summary = simulate(GAME, GAME.make_config(2), 6, 70, ["hard", "easy"])
+    assert summary.errors == 0 and summary.wins[0] >= 4

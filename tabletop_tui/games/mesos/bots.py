@@ -332,11 +332,60 @@ def easy() -> HeuristicBot:
 
 
 def medium() -> HeuristicBot:
-    return HeuristicBot("medium", noise=0.1)
+    return HeuristicBot("medium", noise=0.0)
 
 
-def hard() -> HeuristicBot:
-    return HeuristicBot("hard", noise=0.0)
+__all__ = ["HeuristicBot", "LookaheadBot", "easy", "hard", "heuristic", "medium"]
 
 
-__all__ = ["HeuristicBot", "easy", "hard", "heuristic", "medium"]
+class LookaheadBot(HeuristicBot):
+    """Plays each option out to the end of the round with the heuristic in every seat.
+
+    Within a round nothing is hidden, so a determinised copy from the context is exact until
+    the refill; the round's outcome is scored as the bot's projected PP minus the best
+    opponent's, which also values denying a rival the card it wants.
+    """
+
+    def __init__(self, name: str = "lookahead") -> None:
+        super().__init__(name, noise=0.0)
+        self._policy = HeuristicBot("rollout")
+
+    def choose(self, ctx: BotContext) -> str:
+        options = ctx.decision.options
+        if len(options) == 1:
+            return options[0].id
+        ranked = self.rank(ctx)
+        best_id, best = ranked[0]
+        self._why = f"best round outcome {best:+.1f} PP against the best rival"
+        return best_id
+
+    def rank(self, ctx: BotContext) -> list[tuple[str, float]]:
+        """Every option with its playout score, best first (ties keep option order)."""
+        base = ctx.determinize()
+        scored = []
+        for opt in ctx.decision.options:
+            state = base.clone()
+            state.apply_fast(opt.id)
+            scored.append((opt.id, self._playout(state, ctx)))
+        return sorted(scored, key=lambda s: -s[1])
+
+    def explain(self, ctx: BotContext) -> str:
+        lines = [f"{oid}: {v:+.1f}" for oid, v in self.rank(ctx)[:3]]
+        return "Round played out, my PP minus the best rival's:\n" + "\n".join(lines)
+
+    def _playout(self, state: Any, ctx: BotContext) -> float:
+        start_round = state.round_no
+        while (d := state.decision()) is not None and state.round_no == start_round:
+            sub = BotContext(d.seat, state.view(d.seat), d, ctx.rng, lambda: state)
+            state.apply_fast(self._policy.choose(sub))
+        view = state.view(ctx.seat)
+        values = []
+        for t in view["tribes"]:
+            out = outlook(view, t["seat"], self.data)
+            values.append(value(tribe_of(view, t["seat"]), out, self.data))
+        mine = values[ctx.seat]
+        return mine - max(v for s, v in enumerate(values) if s != ctx.seat)
+
+
+def hard() -> LookaheadBot:
+    return LookaheadBot("hard")
