@@ -193,8 +193,8 @@ class MezoState(GameState):
     # ---- small helpers -------------------------------------------------------------------
 
     def name(self, s: int) -> str:
-        col = self.colour[s]
-        return col.capitalize() if col else f"Player {s + 1}"
+        """The seat's name in engine text: the frame fills in ``{seat:N}``."""
+        return f"{{seat:{s}}}"
 
     def rid(self, r: int) -> str:
         return self.data.region_ids[r]
@@ -395,12 +395,12 @@ class MezoState(GameState):
             for c in self.data.constants.tribe_colours
             if c not in taken
         )
-        return Decision(s, f"Player {s + 1}: choose your tribe colour", opts, kind="colour")
+        return Decision(s, f"{self.name(s)}: choose your tribe colour", opts, kind="colour")
 
     def _c_setup_colour(self, f: Frame, oid: str) -> None:
         s = f[1]
         self.colour[s] = oid.split(":", 1)[1]
-        self.log(f"Player {s + 1} takes the {self.colour[s]} tribe.", seat=s)
+        self.log(f"{self.name(s)} takes the {self.colour[s]} tribe.", seat=s)
 
     def _f_setup_god(self, f: Frame) -> Decision:
         s = f[1]
@@ -1947,7 +1947,6 @@ class MezoState(GameState):
                     "seat": s,
                     "seat_order": self.pos[s] + 1,
                     "colour": self.colour[s],
-                    "name": self.name(s),
                     "god": {
                         "id": god.id,
                         "name": god.name,
@@ -1985,9 +1984,6 @@ class MezoState(GameState):
                     "uayeb_used": self.bury_used[s],
                 }
             )
-        own = None
-        if seat is not None and 0 <= seat < P:
-            own = {"seat": seat, "deck_top": self.deck[seat][: self.known_deck[seat]]}
         wrath = []
         for age in range(1, d.constants.ages + 1):
             if age <= self.wrath_revealed:
@@ -2044,8 +2040,9 @@ class MezoState(GameState):
             "stack_known_top": [d.region_ids[r] for r in self.conflict_stack[: self.known_top]],
             "blessed": d.region_ids[self.blessed] if self.blessed >= 0 else None,
             "tribes": tribes,
-            "own": own,
             "finished": self.finished,
+            "header": f"Age {self.age} · {self.phase}",
+            "viewer": seat,
         }
 
     def score_key(self, s: int) -> tuple[int, int, int]:
