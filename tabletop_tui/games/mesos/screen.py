@@ -20,7 +20,7 @@ from textual.widgets import Static
 from tabletop_tui.engine.core import Decision
 from tabletop_tui.ui.board import BoardView
 
-from .data import CHAR_TYPES, ERA_NAME, TYPE_LETTER, TYPE_PLURAL
+from .data import CHAR_TYPES, ERA_NAME, TYPE_LETTER
 
 TYPE_STYLE = {
     "hunter": "bold red",
@@ -183,7 +183,9 @@ class MesosBoard(BoardView):
 
     @property
     def wide(self) -> bool:
-        return self.size.width >= 100 and self.size.height >= 26
+        """Room for every tribe's cards grouped by type (about 3 lines per tribe)."""
+        players = (self.view or {}).get("players", 5)
+        return self.size.width >= 70 and self.size.height >= 8 + 3 * players
 
     def refresh_board(self) -> None:
         v = self.view
@@ -285,18 +287,16 @@ class MesosBoard(BoardView):
                     head + f"  [dim]stars {t['stars']} · discount {t['discount']} · feeds "
                     f"{t['sustenance_need']} · icons {len(t['inventions'])}[/]"
                 )
-                groups = []
-                for k in CHAR_TYPES:
-                    if by_type[k]:
-                        cards = " ".join(self._card(c) for c in by_type[k])
-                        groups.append(f"{TYPE_PLURAL[k]} {cards}")
-                if groups:
-                    out.append("    " + "  ".join(groups))
-                if t["buildings"]:
-                    out.append("    " + " ".join(self._card(b) for b in t["buildings"]))
+                groups = [
+                    " ".join(self._card(c) for c in by_type[k]) for k in CHAR_TYPES if by_type[k]
+                ]
+                out.append("   " + (" [dim]│[/] ".join(groups) or "[dim]no Characters[/]"))
+                extra = [self._card(b) for b in t["buildings"]]
                 scoring = ", ".join(f"{lbl} {pts}" for lbl, pts in t["end_scoring"] if pts)
                 if scoring:
-                    out.append(f"    [dim]end: {escape(scoring)}[/]")
+                    extra.append(f"[dim]end: {escape(scoring)}[/]")
+                if extra:
+                    out.append("   " + " ".join(extra))
             else:
                 groups = []
                 for k in CHAR_TYPES:

@@ -1,0 +1,77 @@
+"""A whole 2-player Mesos game through the app, played with the keyboard (a human and a bot)."""
+
+from __future__ import annotations
+
+import pytest
+
+app_module = pytest.importorskip("tabletop_tui.app")
+
+from tabletop_tui.engine.record import SeatSpec  # noqa: E402
+from tabletop_tui.games.mesos.screen import MesosBoard  # noqa: E402
+from tabletop_tui.store import Store  # noqa: E402
+
+
+async def _settle(pilot) -> None:
+    app = pilot.app
+    for _ in range(400):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        busy = any(getattr(s, "busy", False) for s in app.screen_stack)
+        if not busy and not any(not w.is_finished for w in app.workers):
+            return
+    raise AssertionError("the table did not settle")
+
+
+async def test_whole_two_player_game_with_the_keyboard(tmp_path) -> None:
+    from tabletop_tui.ui.frame import GameScreen
+
+    store = Store.open(tmp_path / "data")
+    start = {
+        "game": "mesos",
+        "players": 2,
+        "seats": [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Bot", kind="medium")],
+        "seed": 12,
+        "options": {},
+    }
+    app = app_module.TabletopApp(store, start, bot_speed="instant")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _settle(pilot)
+            game = app.screen
+            assert isinstance(game, GameScreen)
+            board = game.query_one(MesosBoard)
+            assert board.view is not None and board.view["players"] == 2
+            human_moves = 0
+            keys = ["1", "2", "1", "3"]
+            for _ in range(300):
+                state = game.session.state
+                decision = state.decision()
+                if decision is None:
+                    break
+                assert decision.seat == 0, "the bot's turn should have been played"
+                before = len(state.history)
+                # Alternate between the first few options, by digit, as a person would.
+                key = keys[human_moves % len(keys)]
+                if int(key) > len(decision.options):
+                    key = "1"
+                await pilot.press(key)
+                await _settle(pilot)
+                human_moves += 1
+                assert len(game.session.state.history) > before
+                # The board follows every move.
+                assert board.view["round"] == game.session.state.view(0)["round"]
+            final = game.session.state
+            assert final.decision() is None, "the game did not end"
+            assert final.round_no == 10 and human_moves >= 20
+            result = final.result()
+            assert sorted(s.seat for s in result.seats) == [0, 1]
+            # The frame shows the results, with the seats' names filled into the summary.
+            from tabletop_tui.ui.results import ResultScreen
+
+            assert isinstance(app.screen, ResultScreen)
+            update = app.screen._compositor.render_full_update()
+            text = "\n".join("".join(seg.text for seg in strip) for strip in update.strips)
+            assert "Ann" in text and "Bot" in text and "{seat:" not in text
+    finally:
+        store.close()
