@@ -98,3 +98,15 @@ def test_lookahead_bot_uses_only_a_sample() -> None:
 def test_levels_are_ordered() -> None:
     summary = simulate(GAME, GAME.make_config(2), 6, 70, ["hard", "easy"])
     assert summary.errors == 0 and summary.wins[0] >= 4
+
+
+def test_engine_imports_no_textual() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, tabletop_tui.games.mesos.rules, tabletop_tui.games.mesos.bots;"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')];"
+        "assert not bad, bad"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
