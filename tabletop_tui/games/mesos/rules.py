@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar
 
 from pydantic import Field
@@ -268,8 +269,18 @@ def _char_short(c: Character) -> str:
 
 
 def card_info(cid: str, data: MesosData | None = None) -> dict[str, Any]:
-    """A JSON-ready description of a card for views and screens."""
-    data = data or _data()
+    """A JSON-ready description of a card for views and screens (a fresh copy each time)."""
+    if data is None:
+        return dict(_card_info_cached(cid))
+    return _card_info(cid, data)
+
+
+@cache
+def _card_info_cached(cid: str) -> dict[str, Any]:
+    return _card_info(cid, _data())
+
+
+def _card_info(cid: str, data: MesosData) -> dict[str, Any]:
     c = data.characters.get(cid)
     if c is not None:
         return {
