@@ -16,6 +16,7 @@ from tabletop_tui.engine.bots import BotContext
 from .data import BLUE, RED, Catalog, Effect
 from .rules import GIFT, OVER, PLANNED, RETURN, MaeshoweState, draw_odds
 
+
 @dataclass(frozen=True)
 class Weights:
     """Weights of the evaluation, in points; one health is worth ``health``.

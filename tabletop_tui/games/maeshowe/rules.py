@@ -219,6 +219,9 @@ class MaeshoweState(GameState):
         return new
 
     def _shuffle(self, cards: list[int]) -> None:
+        """Shuffle in place. The cards are sorted first so that the result depends only on
+        which cards are shuffled, not on how they happened to lie (the solver relies on it)."""
+        cards.sort()
         if self._rng_shared:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
