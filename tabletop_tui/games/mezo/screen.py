@@ -85,10 +85,10 @@ class MezoBoard(BoardView):
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Clickable(self, id="mz-status")
+            yield Clickable(self, id="mz-cards")
             yield Clickable(self, id="mz-map")
             yield Clickable(self, id="mz-tracks")
             yield Clickable(self, id="mz-tribes")
-            yield Clickable(self, id="mz-cards")
 
     def update_board(
         self, view: dict[str, Any], decision: Decision | None, viewer: int | None
@@ -164,12 +164,15 @@ class MezoBoard(BoardView):
         done = v["resolved_order"]
         if done:
             line.add(" · done " + ">".join(done))
-        line.add(f" · stack {v['stack_size']}")
+        if self.wide:
+            line.add(f" · stack {v['stack_size']}")
         if v["stack_known_top"]:
             line.add(" (next " + ",".join(v["stack_known_top"]) + ")")
         w = v["current_wrathful"]
+        if w and not self.wide:
+            line.add(" · Wrath ").add(w["name"], "bold magenta")
         text = line.markup()
-        if w:
+        if w and self.wide:
             what = " ".join(
                 x
                 for x in (
@@ -304,6 +307,8 @@ class MezoBoard(BoardView):
         return "\n".join(out)
 
     def _tracks(self, v: dict[str, Any]) -> str:
+        if not self.wide:
+            return self._tracks_compact(v)
         lines = []
         for key, title in (("calendar", "Calendar"), ("codex", "Codex")):
             line = Line().add(f"{title:8} ", "bold")
@@ -368,7 +373,51 @@ class MezoBoard(BoardView):
             out.append(line.markup())
         return "\n".join(out)
 
+    def _tracks_compact(self, v: dict[str, Any]) -> str:
+        """Both tracks on one line: space number and the tribe letter on it."""
+        line = Line()
+        for key, title in (("calendar", "Cal "), ("codex", " │ Cod ")):
+            line.add(title, "bold")
+            for sp in v[key]:
+                target = f"space:{sp['id']}"
+                self._mark(line, target)
+                line.add(sp["id"][-1], click=target)
+                if sp["unit"] is not None:
+                    letter, style = self.letter(v, sp["unit"])
+                    line.add(letter, style).add(" ")
+                else:
+                    line.add("· ", "dim")
+        return line.markup()
+
+    def _cards_compact(self, v: dict[str, Any]) -> str:
+        """One line: each tribe's card name and its rows (✓ used); your rows are pickable."""
+        line = Line()
+        for t in v["tribes"]:
+            s = t["seat"]
+            if t["card"] is None and not t["has_card"]:
+                continue
+            letter, style = self.letter(v, s)
+            if line.width:
+                line.add(" │ ")
+            line.add(letter, style)
+            card = t["card"]
+            if card is None:
+                line.add(" face down", "dim")
+                continue
+            line.add(f" {card['name']} ", "bold")
+            mine = s == self.viewer
+            for o in card["options"]:
+                target = f"cardopt:{o['key']}"
+                if mine:
+                    self._mark(line, target)
+                used = "✓" if o["used"] else "·"
+                click = target if mine else None
+                line.add(f"{o['row']}{used}", "dim" if o["used"] else "", click=click)
+        return line.markup()
+
     def _cards(self, v: dict[str, Any]) -> str:
+        if not self.wide:
+            return self._cards_compact(v)
         out = []
         for t in v["tribes"]:
             card = t["card"]
