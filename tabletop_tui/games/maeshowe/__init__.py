@@ -7,6 +7,7 @@ from tabletop_tui.engine.registry import GameInfo, Mode
 
 from .bots import easy, greedy, hard
 from .rules import MaeshoweState
+from .solver import analyse
 
 GAME = GameInfo(
     id="maeshowe",
@@ -20,6 +21,36 @@ GAME = GameInfo(
     screen="tabletop_tui.games.maeshowe.screen.MaeshoweBoard",
     rules_file="maeshowe.md",
     rules_summary_file="maeshowe-summary.md",
-    test_configs=({"players": 1}, {"players": 2}),
+    test_configs=(
+        {"players": 1},
+        {"players": 1, "difficulty": "hard"},
+        {"players": 1, "difficulty": "custom", "passages": 7},
+        {"players": 1, "gluttony_garner": True, "lean_start": True},
+        {"players": 1, "crumble_conservation": True, "discard_five": True},
+        {"players": 1, "horror_hope": True, "extra_passage": True},
+        {
+            "players": 1,
+            "gluttony_garner": True,
+            "crumble_conservation": True,
+            "horror_hope": True,
+            "discard_five": True,
+            "lean_start": True,
+            "extra_passage": True,
+        },
+        {"players": 2},
+        {"players": 2, "difficulty": "ridiculous"},
+        {"players": 2, "gluttony_garner": True, "lean_start": True},
+        {"players": 2, "crumble_conservation": True, "discard_five": True},
+        {"players": 2, "horror_hope": True, "extra_passage": True},
+        {"players": 2, "fear_of_the_dark": True},
+        {
+            "players": 2,
+            "fear_of_the_dark": True,
+            "gluttony_garner": True,
+            "crumble_conservation": True,
+            "horror_hope": True,
+        },
+    ),
+    analysis=analyse,
     max_decisions=3000,
 )
