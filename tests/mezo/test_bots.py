@@ -71,3 +71,16 @@ def test_random_bot_finishes_four_player_games():
         played = play(GAME, config, seed, ["random"] * 4)
         assert played.result is not None
     assert RandomBot().name == "random"
+
+
+def test_engine_and_bots_import_no_textual_or_rich():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, tabletop_tui.games.mezo.rules, tabletop_tui.games.mezo.bots, "
+        "tabletop_tui.games.mezo;"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')];"
+        "assert not bad, bad"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

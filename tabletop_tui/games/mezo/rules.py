@@ -6,6 +6,14 @@ choice; that frame's decision is the pending one, and ``_apply`` hands it the ch
 Card, Altar, track and ability texts are data (``data.py``): the effect interpreter here
 reads their steps, so no rule code names a card. Frames are tuples and the board is flat
 lists of ints, which keeps ``clone`` cheap for simulations.
+
+Extension points for the solo mode and the modules (Parts B and C): ``MezoConfig`` gains
+its switches (and ``players`` its lower bound of 1); a module adds frames where the rules
+place it — ``_f_age_start`` (Rituals, Cenote, Cities), ``_f_win`` and ``_f_blessed_resolve``
+(Cenote, Cities), ``_f_conflict_begin`` after the third actions (Tribe Powers) and before
+``conflict_end`` (Prophecies), ``_f_end_of_age`` after the pyramid scoring — and new step
+ops go into ``_start``. The solo automaton can stand in for the opponents' decisions by
+answering their frames itself instead of returning a ``Decision``.
 """
 
 from __future__ import annotations
