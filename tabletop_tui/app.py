@@ -1,0 +1,247 @@
+"""The Textual application: the start screen, the game frame and every screen around them.
+
+``run_app`` is what the command line calls. The app owns the store (one SQLite database) and
+the navigation between screens; each screen lives in ``tabletop_tui.ui``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from tabletop_tui.engine.core import GameConfig
+from tabletop_tui.engine.record import GameRecord, SeatSpec
+from tabletop_tui.engine.registry import GameInfo, get_game
+from tabletop_tui.session import Session
+from tabletop_tui.store import Store, StoreError
+from tabletop_tui.ui.common import (
+    BOT_SPEEDS,
+    DEFAULT_SPEED,
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    MessageScreen,
+    load_board_class,
+)
+
+THEME_PREF = "theme"
+SPEED_PREF = "bot_speed"
+
+
+class TabletopApp(App[int]):
+    """The whole game collection in one app."""
+
+    CSS_PATH = "ui/app.tcss"
+    TITLE = "tabletop-tui"
+    # Breakpoint classes on every screen: below the minimum size the CSS hides the content
+    # and shows the 'enlarge the terminal' notice; larger sizes get roomier layouts.
+    HORIZONTAL_BREAKPOINTS = [
+        (0, "-narrow"),
+        (MIN_WIDTH, "-w80"),
+        (120, "-w120"),
+        (160, "-w160"),
+    ]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-h24"), (40, "-h40")]
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(
+        self,
+        store: Store,
+        start: dict[str, Any] | None = None,
+        *,
+        bot_speed: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.store = store
+        self.start_request = start
+        speed = bot_speed or store.get_pref(SPEED_PREF, DEFAULT_SPEED)
+        self.bot_speed: str = speed if speed in BOT_SPEEDS else DEFAULT_SPEED
+        self._theme_ready = False
+
+    # ---- start-up ------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        from tabletop_tui.ui.picker import PickerScreen
+
+        theme = self.store.get_pref(THEME_PREF)
+        if isinstance(theme, str) and theme in self.available_themes:
+            self.theme = theme
+        self._theme_ready = True
+        self.push_screen(PickerScreen())
+        if self.start_request:
+            self.handle_start(self.start_request)
+        if self.store.warning:
+            self.push_screen(
+                MessageScreen("Saved games were reset", self.store.warning, error=False)
+            )
+
+    def watch_theme(self, theme: str) -> None:
+        if self._theme_ready:
+            self.store.set_pref(THEME_PREF, theme)
+
+    def handle_start(self, start: dict[str, Any]) -> None:
+        """Go straight into a game: {"game", "players", "seats", "seed", "options"}, or
+        {"resume": game id}, or {"replay": game id}."""
+        if "resume" in start:
+            self.resume_game(int(start["resume"]))
+            return
+        if "replay" in start:
+            try:
+                stored = self.store.get(int(start["replay"]))
+            except Exception as exc:
+                self.show_error("This game cannot be replayed", str(exc))
+                return
+            self.open_replay(stored.record, finished=stored.status == "finished")
+            return
+        try:
+            info = get_game(str(start["game"]))
+            players = int(start.get("players") or info.min_players)
+            config = info.make_config(players, start.get("options") or {})
+            seats = [
+                s if isinstance(s, SeatSpec) else SeatSpec.model_validate(s)
+                for s in start.get("seats") or []
+            ]
+            if not seats:
+                seats = [SeatSpec(name="Player 1", kind="human")] + [
+                    SeatSpec(
+                        name=f"Bot {i + 1}", kind="medium" if "medium" in info.bots else "random"
+                    )
+                    for i in range(1, players)
+                ]
+        except Exception as exc:
+            self.show_error("The game cannot start", str(exc))
+            return
+        seed = start.get("seed")
+        self.start_game(info, config, seats, None if seed is None else int(seed))
+
+    # ---- navigation ----------------------------------------------------------------------
+
+    def open_setup(self, game_id: str) -> None:
+        from tabletop_tui.ui.setup import SetupScreen, pref_key
+
+        try:
+            info = get_game(game_id)
+            screen = SetupScreen(info, self.store.get_pref(pref_key(game_id)))
+        except Exception as exc:
+            self.show_error("This game cannot be set up", str(exc))
+            return
+        self.push_screen(screen)
+
+    def start_game(
+        self,
+        info: GameInfo,
+        config: GameConfig,
+        seats: list[SeatSpec],
+        seed: int | None,
+        *,
+        replace: Screen[Any] | None = None,
+    ) -> None:
+        from tabletop_tui.ui.frame import GameScreen
+
+        try:
+            load_board_class(info)  # before anything is saved
+            session = Session.start(info, config, seats, seed, store=self.store)
+            screen = GameScreen(session)
+        except Exception as exc:
+            self.show_error("The game cannot start", str(exc))
+            return
+        if replace is not None and replace is self.screen:
+            self.pop_screen()
+        self.push_screen(screen)
+
+    def resume_game(self, game_id: int) -> None:
+        from tabletop_tui.ui.frame import GameScreen
+
+        try:
+            session = Session.resume(self.store, game_id)
+            screen = GameScreen(session)
+        except Exception as exc:
+            self.show_error(
+                "This saved game cannot be opened",
+                f"{exc}\n\nIt is kept as it is; you can abandon it from the start screen (x).",
+            )
+            return
+        self.back_to_picker()
+        self.push_screen(screen)
+
+    def play_again(self, session: Session) -> None:
+        """Same game, options and seats, a new deal."""
+        self.back_to_picker()
+        self.start_game(session.info, session.state.config, list(session.seats), None)
+
+    def open_replay(self, record: GameRecord, *, finished: bool) -> None:
+        from tabletop_tui.ui.replay import ReplayScreen
+
+        try:
+            screen = ReplayScreen(record, finished=finished)
+        except Exception as exc:
+            self.show_error("This game cannot be replayed", str(exc))
+            return
+        self.push_screen(screen)
+
+    def open_history(self, tab: str) -> None:
+        from tabletop_tui.ui.history import HistoryScreen
+
+        self.push_screen(HistoryScreen(tab))
+
+    def back_to_picker(self) -> None:
+        from tabletop_tui.ui.picker import PickerScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, PickerScreen):
+            self.pop_screen()
+
+    def show_error(self, title: str, message: str) -> None:
+        """Say what went wrong, over the start screen (nothing saved is touched)."""
+        self.back_to_picker()
+        self.push_screen(MessageScreen(title, message))
+
+    # ---- settings ------------------------------------------------------------------------
+
+    def set_bot_speed(self, speed: str) -> None:
+        if speed not in BOT_SPEEDS:
+            return
+        self.bot_speed = speed
+        self.store.set_pref(SPEED_PREF, speed)
+        self.notify(f"Bot speed: {speed}")
+
+    def cycle_bot_speed(self) -> None:
+        names = list(BOT_SPEEDS)
+        self.set_bot_speed(names[(names.index(self.bot_speed) + 1) % len(names)])
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        palette = getattr(screen, "palette_commands", None)
+        if callable(palette):
+            for title, help_text, callback in palette():
+                yield SystemCommand(title, help_text, callback)
+        for speed in BOT_SPEEDS:
+            mark = " (current)" if speed == self.bot_speed else ""
+            yield SystemCommand(
+                f"Bot speed: {speed}{mark}",
+                "How long each bot move stays on screen before the next",
+                lambda speed=speed: self.set_bot_speed(speed),
+            )
+
+
+def run_app(data_dir: str | None, start: dict[str, Any] | None) -> int:
+    """Run the app on the real terminal; returns the process exit code.
+
+    ``start`` None opens the start screen; ``{"game": id, "players": n, "seats": [SeatSpec],
+    "seed": s or None, "options": {...}}`` goes straight into a new game, and
+    ``{"resume": game_id}`` / ``{"replay": game_id}`` open a saved one.
+    """
+    try:
+        store = Store.open(data_dir)
+    except StoreError as exc:
+        print(f"tabletop-tui: {exc}", file=sys.stderr)
+        return 1
+    try:
+        app = TabletopApp(store, start)
+        app.run()
+    finally:
+        store.close()
+    return app.return_code or 0

@@ -1,0 +1,229 @@
+"""Small pieces every screen shares: names, time labels, the size notice, message dialogs."""
+
+from __future__ import annotations
+
+import importlib
+import re
+import time
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
+from textual.widgets import Button, Static
+
+from tabletop_tui.assets import AssetError, read_text
+from tabletop_tui.engine.record import SeatSpec
+from tabletop_tui.engine.registry import GameInfo
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+HUMAN = "human"
+
+# Bot pacing: seconds a bot move takes at least, so people can follow the table.
+BOT_SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.3, "normal": 0.8, "slow": 1.6}
+DEFAULT_SPEED = "normal"
+
+_SEAT_REF = re.compile(r"\{seat:(\d+)\}")
+
+
+def kind_label(kind: str) -> str:
+    """'human' or 'bot (hard)': how a seat kind reads on screen."""
+    return "human" if kind == HUMAN else f"bot ({kind})"
+
+
+def seat_label(seat: SeatSpec) -> str:
+    return f"{seat.name} ({kind_label(seat.kind)})"
+
+
+def fill_names(text: str, names: list[str]) -> str:
+    """Replace ``{seat:N}`` (0-based) in engine text with the name of seat N."""
+
+    def sub(match: re.Match[str]) -> str:
+        i = int(match.group(1))
+        return names[i] if i < len(names) else f"Seat {i + 1}"
+
+    return _SEAT_REF.sub(sub, text)
+
+
+def players_label(info: GameInfo) -> str:
+    if info.min_players == info.max_players:
+        n = info.min_players
+        return f"{n} player" + ("" if n == 1 else "s")
+    return f"{info.min_players}–{info.max_players} players"
+
+
+def modes_label(info: GameInfo) -> str:
+    parts = []
+    for mode in info.modes:
+        if mode.min_players == mode.max_players:
+            parts.append(f"{mode.title} ({mode.min_players})")
+        else:
+            parts.append(f"{mode.title} ({mode.min_players}–{mode.max_players})")
+    return ", ".join(parts)
+
+
+def when_label(stamp: float, now: float | None = None) -> str:
+    """A short relative time ('5 min ago', 'yesterday') and the date for older ones."""
+    now = time.time() if now is None else now
+    delta = max(0.0, now - stamp)
+    if delta < 60:
+        return "just now"
+    if delta < 3600:
+        return f"{int(delta // 60)} min ago"
+    if delta < 86400:
+        return f"{int(delta // 3600)} h ago"
+    if delta < 2 * 86400:
+        return "yesterday"
+    return time.strftime("%Y-%m-%d", time.localtime(stamp))
+
+
+def load_board_class(info: GameInfo) -> type[Any]:
+    """The game's board widget class (``GameInfo.screen``), or the generic one if it has none."""
+    from tabletop_tui.ui.board import BoardView
+    from tabletop_tui.ui.generic_board import GenericBoard
+
+    if not info.screen:
+        return GenericBoard
+    module_name, _, class_name = info.screen.rpartition(".")
+    try:
+        module = importlib.import_module(module_name)
+        cls = getattr(module, class_name)
+    except (ImportError, AttributeError) as exc:
+        raise AssetError(f"the board of {info.title} cannot be loaded ({exc})") from None
+    if not (isinstance(cls, type) and issubclass(cls, BoardView)):
+        raise AssetError(f"{info.screen} is not a board widget")
+    return cls
+
+
+def rules_markdown(filename: str, what: str) -> str:
+    """The Markdown of a rules file, or a clear notice when it is missing."""
+    if not filename:
+        return f"*This game has no {what} yet.*"
+    try:
+        return read_text("rules", filename)
+    except AssetError as exc:
+        return f"**The {what} cannot be shown:** {exc}."
+
+
+class TooSmall(Static):
+    """Shown instead of a screen's content when the terminal is below the minimum size."""
+
+    DEFAULT_CSS = """
+    TooSmall {
+        display: none;
+        width: 1fr;
+        height: 1fr;
+        content-align: center middle;
+        text-align: center;
+        text-style: bold;
+    }
+    """
+
+    def render(self) -> str:
+        w, h = self.app.size
+        return (
+            f"Please enlarge the terminal.\n\n"
+            f"tabletop-tui needs at least {MIN_WIDTH}×{MIN_HEIGHT} cells; "
+            f"this one is {w}×{h}."
+        )
+
+    def on_resize(self) -> None:
+        self.refresh()
+
+
+class SizeAware:
+    """Mixin for screens: adds the 'enlarge the terminal' notice (shown by breakpoint CSS)."""
+
+    def compose_too_small(self) -> ComposeResult:
+        yield TooSmall(id="too-small")
+
+
+class BaseScreen(SizeAware, Screen[Any]):
+    """A full screen with the size notice and a hook for command-palette entries."""
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_too_small()
+        yield from self.compose_body()
+
+    def compose_body(self) -> ComposeResult:  # pragma: no cover - overridden
+        yield from ()
+
+    def palette_commands(self) -> list[tuple[str, str, Any]]:
+        """(title, help, callback) entries this screen adds to the command palette."""
+        return []
+
+
+class MessageScreen(SizeAware, ModalScreen[None]):
+    """A dialog with a title, a message and one button: errors and notices."""
+
+    BINDINGS = [
+        Binding("enter,escape,space,q", "close", "Close"),
+    ]
+
+    def __init__(self, title: str, message: str, *, error: bool = True) -> None:
+        super().__init__()
+        self.title_text = title
+        self.message = message
+        self.error = error
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_too_small()
+        with Vertical(id="dialog", classes="dialog -error" if self.error else "dialog"):
+            yield Static(("✖ " if self.error else "ℹ ") + self.title_text, classes="dialog-title")
+            with VerticalScroll(classes="dialog-body"):
+                yield Static(self.message, markup=False)
+            yield Button("OK (Enter)", id="ok", variant="primary", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#ok", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(SizeAware, ModalScreen[bool]):
+    """A yes/no question."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_too_small()
+        with Vertical(id="dialog", classes="dialog"):
+            yield Static(self.question, classes="dialog-title", markup=False)
+            yield Button("Yes (y)", id="yes", variant="warning", compact=True)
+            yield Button("No (n)", id="no", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+def focus_first(widget: Widget) -> None:
+    """Focus the first focusable descendant of ``widget`` (or the widget itself)."""
+    if widget.can_focus:
+        widget.focus()
+        return
+    for child in widget.query("*"):
+        if child.can_focus and child.display:
+            child.focus()
+            return

@@ -1,0 +1,547 @@
+"""The game frame every game is played in: header, board, decision panel, log and keys.
+
+The frame drives a ``Table`` (a session plus who is at the keyboard): after every change it
+redraws the header, the board (with the viewer's view), the options and the log, then starts
+what comes next: a bot's move in a worker, the hand-off curtain, or the result screen.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Vertical
+from textual.message import Message
+from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets.option_list import Option as ListOption
+from textual.worker import Worker, WorkerState
+
+from tabletop_tui.engine.core import Decision, IllegalMove
+from tabletop_tui.session import Session
+
+from .board import BoardView
+from .common import BOT_SPEEDS, BaseScreen, rules_markdown
+from .table import Table
+
+if TYPE_CHECKING:
+    from tabletop_tui.app import TabletopApp
+
+
+class FrameHeader(Static):
+    """One line: the game, the game's own header (round, era...) and whose turn it is."""
+
+
+class DecisionPanel(Vertical):
+    """The pending decision: its prompt and numbered options (digits, arrows, Enter, mouse)."""
+
+    class Chosen(Message):
+        def __init__(self, option_id: str) -> None:
+            super().__init__()
+            self.option_id = option_id
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.option_ids: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="last", markup=False)
+        yield Static(id="prompt", markup=False)
+        yield Static(id="tip", markup=False)
+        yield OptionList(id="options")
+
+    def show_last(self, text: str) -> None:
+        """The newest log line, for when the log panel is hidden."""
+        self.query_one("#last", Static).update(Text.assemble(("Last: ", "bold"), text))
+
+    @property
+    def options(self) -> OptionList:
+        return self.query_one("#options", OptionList)
+
+    def show(self, prompt: str, options: list[tuple[str, str]], *, waiting: bool = False) -> None:
+        """Show ``prompt`` and the (id, label) options; ``waiting`` dims the panel."""
+        self.query_one("#prompt", Static).update(prompt)
+        self.set_tip("")
+        self.set_class(waiting, "-waiting")
+        ids = [oid for oid, _ in options]
+        olist = self.options
+        if ids == self.option_ids and olist.option_count == len(ids):
+            # Same options as before (e.g. a redraw after closing help): keep the highlight.
+            return
+        self.option_ids = ids
+        width = len(str(len(options)))
+        olist.set_options(
+            ListOption(Text(f"{i + 1:>{width}}  {label}"), id=f"o{i}")
+            for i, (_, label) in enumerate(options)
+        )
+        olist.highlighted = 0 if options else None
+        olist.display = bool(options)
+
+    def set_tip(self, tip: str) -> None:
+        tip_widget = self.query_one("#tip", Static)
+        tip_widget.update(tip)
+        tip_widget.display = bool(tip)
+
+    def highlight(self, index: int) -> None:
+        if 0 <= index < len(self.option_ids):
+            self.options.highlighted = index
+
+    @on(OptionList.OptionSelected, "#options")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        index = event.option_index
+        if 0 <= index < len(self.option_ids):
+            self.post_message(self.Chosen(self.option_ids[index]))
+
+
+class LogPanel(Vertical):
+    """The game log as the viewer may read it; private lines are marked, not only coloured."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.texts: list[str] = []  # what the panel holds, shown or not
+
+    def compose(self) -> ComposeResult:
+        yield RichLog(id="log-lines", wrap=True, markup=False, auto_scroll=True)
+
+    def show_lines(self, lines: list[tuple[str, bool, bool]]) -> None:
+        """(text, private, frame-line) triples, oldest first."""
+        log = self.query_one("#log-lines", RichLog)
+        log.clear()
+        self.texts = []
+        for text, private, frame in lines:
+            if private:
+                line = Text("[you] " + text, style="italic")
+            elif frame:
+                line = Text("• " + text, style="bold")
+            else:
+                line = Text("  " + text)
+            self.texts.append(line.plain)
+            log.write(line)
+
+
+class GameScreen(BaseScreen):
+    """The shared frame around one game's board."""
+
+    AUTO_FOCUS = ""  # the frame gives focus to the options itself, only when they are live
+
+    BINDINGS = [
+        Binding("1", "digit('1')", "Pick", key_display="1-9"),
+        *[Binding(str(d), f"digit('{d}')", show=False) for d in (2, 3, 4, 5, 6, 7, 8, 9, 0)],
+        Binding("j", "cursor(1)", show=False),
+        Binding("k", "cursor(-1)", show=False),
+        Binding("u", "undo", "Undo"),
+        Binding("t", "tip", "Tip"),
+        Binding("l", "toggle_log", "Log"),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("r", "rules", "Rules"),
+        Binding("s", "speed", "Bot speed", show=False),
+        Binding("enter", "results", "Results", show=False),
+        Binding("q", "leave", "Leave"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        from .common import load_board_class
+
+        self.table = Table(session)
+        self.board: BoardView = load_board_class(session.info)()
+        self.board.seat_names = [s.name for s in session.seats]
+        self.board.seat_kinds = [s.kind for s in session.seats]
+        self._digits = ""
+        self._bot_pending: str | None = None
+        self._bot_running = False
+        self._stop = threading.Event()
+        self._shown_result = False
+        self._handing_to: int | None = None
+        self._left = False
+
+    @property
+    def tt_app(self) -> TabletopApp:
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def session(self) -> Session:
+        return self.table.session
+
+    # ---- layout --------------------------------------------------------------------------
+
+    def compose_body(self) -> ComposeResult:
+        yield FrameHeader(id="frame-header", markup=False)
+        with Container(id="main"):
+            with Container(id="board-area"):
+                yield self.board
+            with Vertical(id="side"):
+                yield DecisionPanel(id="decision")
+                yield LogPanel(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(LogPanel).border_title = "Log (l)"
+        self.query_one(DecisionPanel).border_title = "Decision"
+        self.advance()
+
+    def on_unmount(self) -> None:
+        self._stop.set()
+
+    def on_screen_resume(self) -> None:
+        if self._bot_pending is not None:
+            choice, self._bot_pending = self._bot_pending, None
+            self.play(choice)
+        elif self._handing_to is None:
+            self.focus_options()
+
+    # ---- the loop ------------------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Redraw from the session and start what comes next."""
+        if self._left:
+            return
+        table = self.table
+        handoff = table.settle_viewer()
+        if handoff is not None:
+            # Hide the previous viewer's private information before anything else.
+            table.viewer = None
+            self._handing_to = handoff
+            self.redraw()
+            from .curtain import CurtainScreen
+
+            self.app.push_screen(
+                CurtainScreen(table.name(handoff), self.session.info.title),
+                partial(self._handed, handoff),
+            )
+            return
+        self.redraw()
+        decision = table.decision
+        self.focus_options()
+        if decision is None:
+            if not self._shown_result:
+                self._shown_result = True
+                self.action_results()
+            return
+        if not self.session.is_human(decision.seat):
+            self.start_bot()
+
+    def _handed(self, seat: int, answer: str | None) -> None:
+        self._handing_to = None
+        if answer == "quit":
+            self.action_leave()
+            return
+        self.table.hand_to(seat)
+        self.advance()
+
+    def redraw(self) -> None:
+        table = self.table
+        decision = table.decision
+        view = table.view()
+        self.query_one(FrameHeader).update(self.header_text(view, decision))
+        try:
+            self.board.update_board(view, table.board_decision(), table.viewer)
+        except Exception as exc:  # a board bug must not take the game down with it
+            self.fail(f"The board of {self.session.info.title} failed to draw: {exc!r}")
+            return
+        self.update_decision_panel(decision)
+        lines = table.log_lines(table.viewer)
+        self.query_one(LogPanel).show_lines([(ln.text, ln.private, ln.frame) for ln in lines])
+        self.query_one(DecisionPanel).show_last(lines[-1].text if lines else "the game begins.")
+
+    def header_text(self, view: dict[str, Any], decision: Decision | None) -> Text:
+        table = self.table
+        text = Text()
+        text.append(f" {self.session.info.title} ", style="bold reverse")
+        game_header = view.get("header")
+        if isinstance(game_header, str) and game_header:
+            text.append(f" {table.fill(game_header)} ")
+            text.append("│")
+        if decision is None:
+            text.append(" Game over ", style="bold")
+        else:
+            turn = f" ▶ {table.seat_title(decision.seat)} to play "
+            text.append(turn, style="bold")
+        if table.viewer is not None and len(self.session.humans) > 1:
+            text.append("│")
+            text.append(f" viewing: {table.name(table.viewer)} ")
+        text.append("│")
+        text.append(f" move {len(self.session.state.history) + (0 if decision is None else 1)} ")
+        return text
+
+    def update_decision_panel(self, decision: Decision | None) -> None:
+        panel = self.query_one(DecisionPanel)
+        table = self.table
+        self._digits = ""
+        if decision is None:
+            panel.show("Game over. Press Enter to see the results, q to leave.", [], waiting=True)
+            return
+        prompt = table.fill(decision.prompt)
+        who = table.seat_title(decision.seat)
+        if table.viewer_decides():
+            options = [(o.id, table.fill(o.label)) for o in decision.options]
+            name = table.name(decision.seat)
+            panel.show(prompt if name in prompt else f"{name}: {prompt}", options)
+        elif not self.session.is_human(decision.seat):
+            panel.show(f"… {who} is thinking ({prompt})", [], waiting=True)
+        else:
+            panel.show(f"Waiting for {who}: {prompt}", [], waiting=True)
+
+    def focus_options(self) -> None:
+        """Keys go to the options when the viewer decides, else to the screen's bindings."""
+        if not self.is_active:
+            return
+        if self.table.viewer_decides():
+            self.query_one(DecisionPanel).options.focus()
+        else:
+            self.set_focus(None)
+
+    # ---- moves ---------------------------------------------------------------------------
+
+    def play(self, option_id: str) -> None:
+        """Apply a choice (a person's or a bot's) and carry on."""
+        try:
+            self.table.apply(option_id)
+        except IllegalMove as exc:
+            self.notify(str(exc), severity="warning")
+            return
+        except Exception as exc:  # an engine or storage failure: report it, keep the save
+            self.fail(f"The game stopped on an error: {exc!r}. Every move before it is saved.")
+            return
+        self.advance()
+
+    def choose(self, option_id: str) -> None:
+        """A person picked an option (panel, digits or board)."""
+        decision = self.table.decision
+        if decision is None or not self.table.viewer_decides():
+            return
+        if option_id not in decision.ids:
+            self.notify("That is not one of the options now.", severity="warning")
+            return
+        self.play(option_id)
+
+    @on(DecisionPanel.Chosen)
+    def _chosen(self, event: DecisionPanel.Chosen) -> None:
+        event.stop()
+        self.choose(event.option_id)
+
+    @on(BoardView.Picked)
+    def _picked(self, event: BoardView.Picked) -> None:
+        event.stop()
+        self.choose(event.option_id)
+
+    # ---- bots ----------------------------------------------------------------------------
+
+    def start_bot(self) -> None:
+        if self._bot_running:
+            return
+        self._bot_running = True
+        moves = len(self.session.state.history)
+        self.run_worker(
+            partial(self._think, moves),
+            name="bot",
+            group="bot",
+            thread=True,
+            exit_on_error=False,
+        )
+
+    def _think(self, moves: int) -> tuple[int, str | None]:
+        """Runs in a worker thread: ask the bot, then wait out the pacing delay."""
+        start = time.monotonic()
+        choice = self.session.bot_choice()
+        delay = BOT_SPEEDS.get(self.tt_app.bot_speed, 0.0) - (time.monotonic() - start)
+        if delay > 0:
+            self._stop.wait(delay)
+        return moves, choice
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.name == "bot":
+            self._on_bot(worker, event.state)
+        elif worker.name == "tip":
+            self._on_tip(worker, event.state)
+
+    def _on_bot(self, worker: Worker[Any], state: WorkerState) -> None:
+        if state == WorkerState.ERROR:
+            self._bot_running = False
+            self.fail(f"A bot failed to choose: {worker.error!r}. Every move before it is saved.")
+        elif state == WorkerState.CANCELLED:
+            self._bot_running = False
+        elif state == WorkerState.SUCCESS:
+            self._bot_running = False
+            moves, choice = worker.result
+            if self._left or choice is None or moves != len(self.session.state.history):
+                return
+            if not self.is_active:
+                self._bot_pending = choice  # carried out when the player comes back
+                return
+            self.play(choice)
+
+    @property
+    def busy(self) -> bool:
+        """A bot is thinking or its move waits to be shown (tests wait on this)."""
+        return self._bot_running or self._bot_pending is not None
+
+    # ---- actions -------------------------------------------------------------------------
+
+    def action_digit(self, digit: str) -> None:
+        """Digits pick options by number; with ten or more options, type both digits."""
+        if not self.table.viewer_decides():
+            return
+        panel = self.query_one(DecisionPanel)
+        count = len(panel.option_ids)
+        buffer = self._digits + digit
+        number = int(buffer)
+        if number == 0 or number > count:
+            buffer, number = digit, int(digit)
+            if number == 0 or number > count:
+                self._digits = ""
+                self.app.bell()
+                return
+        if number * 10 > count:
+            self._digits = ""
+            self.choose(panel.option_ids[number - 1])
+        else:
+            self._digits = buffer
+            panel.highlight(number - 1)
+
+    def action_cursor(self, step: int) -> None:
+        options = self.query_one(DecisionPanel).options
+        if step > 0:
+            options.action_cursor_down()
+        else:
+            options.action_cursor_up()
+
+    def action_undo(self) -> None:
+        if not self.table.can_undo():
+            self.notify(
+                "Nothing to undo: undo goes back over your own decisions only, and stops "
+                "where cards were revealed, chance acted or another seat decided.",
+                severity="warning",
+            )
+            return
+        try:
+            self.table.undo()
+        except Exception as exc:
+            self.fail(f"Undo failed: {exc!r}. Every move before it is saved.")
+            return
+        self.advance()
+
+    def action_tip(self) -> None:
+        if not self.table.viewer_decides():
+            self.notify("A tip is for the player whose turn it is.", severity="warning")
+            return
+        session = self.session
+        twin = Session(session.info, session.state.clone(), list(session.seats))
+        self.query_one(DecisionPanel).set_tip("Tip: thinking…")
+        self.run_worker(
+            partial(self._tip, twin, len(session.state.history)),
+            name="tip",
+            group="tip",
+            thread=True,
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    @staticmethod
+    def _tip(twin: Session, moves: int) -> tuple[int, tuple[str, str] | None]:
+        return moves, twin.hint()
+
+    def _on_tip(self, worker: Worker[Any], state: WorkerState) -> None:
+        panel = self.query_one(DecisionPanel)
+        if state == WorkerState.ERROR:
+            panel.set_tip(f"Tip unavailable: {worker.error}")
+        elif state == WorkerState.SUCCESS:
+            moves, hint = worker.result
+            decision = self.table.decision
+            if hint is None or decision is None or moves != len(self.session.state.history):
+                panel.set_tip("")
+                return
+            option_id, why = hint
+            index = decision.ids.index(option_id) if option_id in decision.ids else -1
+            label = self.table.fill(decision.option(option_id).label) if index >= 0 else option_id
+            tip = f"Tip: {index + 1}  {label}" + (f" — {self.table.fill(why)}" if why else "")
+            panel.set_tip(tip)
+            panel.highlight(index)
+
+    def action_toggle_log(self) -> None:
+        if self.has_class("-w120"):
+            self.toggle_class("-log-off")
+        else:
+            self.toggle_class("-log-on")
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        info = self.session.info
+        self.app.push_screen(
+            HelpScreen(
+                f"{info.title}: keys and rules summary",
+                keys=self.key_help(),
+                markdown=rules_markdown(info.rules_summary_file, "rules summary"),
+                rules_file=info.rules_file,
+                rules_title=info.title,
+            )
+        )
+
+    def key_help(self) -> list[tuple[str, str]]:
+        return [
+            ("1-9, 0", "pick an option by its number (type both digits from 10 on)"),
+            ("↑ ↓ / j k", "move through the options; Enter picks"),
+            ("mouse", "click an option, or a board element that stands for one"),
+            ("u", "undo your last decision (not past revealed cards or other seats)"),
+            ("t", "tip: what the strongest bot would do, and why"),
+            ("l", "show or hide the log"),
+            ("r", "the full rules"),
+            ("s", f"bot speed (now {self.tt_app.bot_speed})"),
+            ("q", "leave the game (it is saved; resume it from the start screen)"),
+            ("Ctrl+P", "command palette"),
+        ]
+
+    def action_rules(self) -> None:
+        from .help import RulesScreen
+
+        info = self.session.info
+        self.app.push_screen(RulesScreen(info.title, info.rules_file))
+
+    def action_speed(self) -> None:
+        self.tt_app.cycle_bot_speed()
+
+    def action_results(self) -> None:
+        if self.table.decision is not None:
+            return
+        from .results import ResultScreen
+
+        self.app.push_screen(ResultScreen(self.session), self._after_results)
+
+    def _after_results(self, choice: str | None) -> None:
+        app = self.tt_app
+        if choice == "again":
+            app.play_again(self.session)
+        elif choice == "replay":
+            app.open_replay(self.session.record(), finished=True)
+        elif choice == "picker":
+            app.back_to_picker()
+
+    def action_leave(self) -> None:
+        self._left = True
+        self._stop.set()
+        self.workers.cancel_all()
+        self.tt_app.back_to_picker()
+
+    def fail(self, message: str) -> None:
+        self._left = True
+        self._stop.set()
+        self.tt_app.show_error("The game cannot go on", message)
+
+    def palette_commands(self) -> list[tuple[str, str, Any]]:
+        cmds: list[tuple[str, str, Any]] = [
+            ("Undo", "Take back your last decision", self.action_undo),
+            ("Tip", "What the strongest bot would do now, and why", self.action_tip),
+            ("Log", "Show or hide the game log", self.action_toggle_log),
+            ("Help", "Keys and the rules summary", self.action_help),
+            ("Rules", f"The full rules of {self.session.info.title}", self.action_rules),
+            ("Leave game", "Back to the start screen (the game is saved)", self.action_leave),
+        ]
+        return cmds

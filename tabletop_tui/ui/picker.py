@@ -1,0 +1,269 @@
+"""The start screen: the games, the unfinished games to resume, history and statistics."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets.option_list import Option as ListOption
+
+from tabletop_tui.engine.registry import GameInfo, games
+from tabletop_tui.store import StoredGame
+
+from .common import BaseScreen, ConfirmScreen, kind_label, modes_label, players_label, when_label
+
+if TYPE_CHECKING:
+    from tabletop_tui.app import TabletopApp
+
+
+def game_prompt(number: int, info: GameInfo) -> RichTable:
+    """The number in its own column, so a wrapped description stays indented."""
+    grid = RichTable.grid(padding=(0, 1))
+    grid.add_column(width=2, justify="right")
+    grid.add_column(ratio=1)
+    line = Text()
+    line.append(info.title, style="bold")
+    line.append(f"  {players_label(info)} · {modes_label(info)}")
+    grid.add_row(Text(str(number), style="bold"), line)
+    grid.add_row("", Text(info.blurb, style="italic"))
+    return grid
+
+
+def saved_text(stored: StoredGame, now: float | None = None) -> Text:
+    registry = games()
+    info = registry.get(stored.record.game)
+    title = info.title if info else stored.record.game
+    seats = ", ".join(f"{s.name} ({kind_label(s.kind)})" for s in stored.seats)
+    text = Text()
+    text.append(title, style="bold")
+    text.append(f" · {when_label(stored.updated, now)} · {stored.moves} moves\n")
+    text.append(seats)
+    return text
+
+
+def saved_prompt(stored: StoredGame, now: float | None = None) -> RichTable:
+    grid = RichTable.grid()
+    grid.add_column(width=1)
+    grid.add_column(ratio=1)
+    grid.add_row("", saved_text(stored, now))
+    return grid
+
+
+class PickerScreen(BaseScreen):
+    """Pick a game to start, or an unfinished one to resume."""
+
+    BINDINGS = [
+        Binding("enter", "open", "Open", show=False),
+        Binding("1", "game(1)", "Game", key_display="1-9"),
+        *[Binding(str(d), f"game({d})", show=False) for d in range(2, 10)],
+        Binding("j,down", "move(1)", show=False),
+        Binding("k,up", "move(-1)", show=False),
+        Binding("h,left", "column('games')", show=False),
+        Binding("l,right", "column('saved')", show=False),
+        Binding("r", "resume", "Resume"),
+        Binding("x", "abandon", "Abandon"),
+        Binding("v", "history", "History"),
+        Binding("s", "stats", "Stats"),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game_ids: list[str] = []
+        self.saved: list[StoredGame] = []
+
+    @property
+    def tt_app(self) -> TabletopApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose_body(self) -> ComposeResult:
+        yield Static(" tabletop-tui: games for one keyboard", id="picker-title", markup=False)
+        with Horizontal(id="picker-main"):
+            with Vertical(id="games-box"):
+                yield Static("Start a new game (Enter or its number)", classes="box-title")
+                yield OptionList(id="games")
+            with Vertical(id="saved-box"):
+                yield Static("Resume a game (r or Enter)", classes="box-title")
+                yield OptionList(id="saved")
+                yield Static(id="saved-note", markup=False)
+        with Horizontal(id="picker-buttons"):
+            yield Button("History (v)", id="history", compact=True)
+            yield Button("Statistics (s)", id="stats", compact=True)
+            yield Button("Help (?)", id="help", compact=True)
+            yield Button("Quit (q)", id="quit", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_lists()
+        self.query_one("#games", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_lists()
+
+    def refresh_lists(self) -> None:
+        registry = games()
+        self.game_ids = sorted(registry, key=lambda gid: registry[gid].title)
+        games_list = self.query_one("#games", OptionList)
+        highlighted = games_list.highlighted
+        games_list.set_options(
+            ListOption(game_prompt(i + 1, registry[gid]), id=f"g-{gid}")
+            for i, gid in enumerate(self.game_ids)
+        )
+        if self.game_ids:
+            games_list.highlighted = min(highlighted or 0, len(self.game_ids) - 1)
+        store = self.tt_app.store
+        self.saved = [g for g in store.unfinished() if g.record.game in registry]
+        damaged = store.damaged_rows
+        saved_list = self.query_one("#saved", OptionList)
+        saved_list.set_options(ListOption(saved_prompt(g), id=f"s-{g.id}") for g in self.saved)
+        saved_list.display = bool(self.saved)
+        self.query_one("#saved-box").set_class(not self.saved, "-empty")
+        note = "No unfinished games." if not self.saved else ""
+        if damaged:
+            note += f" {damaged} saved game(s) could not be read and are skipped."
+        self.query_one("#saved-note", Static).update(note.strip())
+        if self.saved:
+            saved_list.highlighted = 0
+
+    # ---- keys ----------------------------------------------------------------------------
+
+    def _focused_list(self) -> OptionList:
+        focused = self.focused
+        if isinstance(focused, OptionList):
+            return focused
+        return self.query_one("#games", OptionList)
+
+    def action_move(self, step: int) -> None:
+        olist = self._focused_list()
+        if step > 0:
+            olist.action_cursor_down()
+        else:
+            olist.action_cursor_up()
+
+    def action_column(self, which: str) -> None:
+        target = self.query_one(f"#{which}", OptionList)
+        if target.display:
+            target.focus()
+
+    def action_open(self) -> None:
+        olist = self._focused_list()
+        if olist.id == "saved":
+            self.action_resume()
+        elif olist.highlighted is not None and self.game_ids:
+            self.open_game(self.game_ids[olist.highlighted])
+
+    def action_game(self, number: int) -> None:
+        if 1 <= number <= len(self.game_ids):
+            self.query_one("#games", OptionList).highlighted = number - 1
+            self.open_game(self.game_ids[number - 1])
+        else:
+            self.app.bell()
+
+    @on(OptionList.OptionSelected, "#games")
+    def _game_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.open_game(self.game_ids[event.option_index])
+
+    @on(OptionList.OptionSelected, "#saved")
+    def _saved_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.tt_app.resume_game(self.saved[event.option_index].id)
+
+    def open_game(self, game_id: str) -> None:
+        self.tt_app.open_setup(game_id)
+
+    def _highlighted_saved(self) -> StoredGame | None:
+        olist = self.query_one("#saved", OptionList)
+        if not self.saved or olist.highlighted is None:
+            return None
+        return self.saved[olist.highlighted]
+
+    def action_resume(self) -> None:
+        stored = self._highlighted_saved()
+        if stored is None:
+            self.notify("There is no unfinished game to resume.", severity="warning")
+            return
+        self.tt_app.resume_game(stored.id)
+
+    def action_abandon(self) -> None:
+        stored = self._highlighted_saved()
+        if stored is None:
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.tt_app.store.set_status(stored.id, "abandoned")
+                self.refresh_lists()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Abandon this game? It stays in the history.\n\n{saved_text(stored).plain}"
+            ),
+            done,
+        )
+
+    def action_history(self) -> None:
+        self.tt_app.open_history("history")
+
+    def action_stats(self) -> None:
+        self.tt_app.open_history("stats")
+
+    def action_help(self) -> None:
+        from .common import rules_markdown
+        from .help import HelpScreen
+
+        self.app.push_screen(
+            HelpScreen(
+                "tabletop-tui: keys",
+                keys=[
+                    ("1-9", "start the game with that number"),
+                    ("↑ ↓ / j k", "move in a list"),
+                    ("← → / h l", "switch between the games and the unfinished games"),
+                    ("Enter", "open the highlighted game"),
+                    ("r", "resume the highlighted unfinished game"),
+                    ("x", "abandon the highlighted unfinished game"),
+                    ("v / s", "history of played games / statistics"),
+                    ("q", "quit (every game is saved as it is played)"),
+                    ("Ctrl+P", "command palette (themes, bot speed...)"),
+                ],
+                markdown=rules_markdown("keys.md", "guide to the keys"),
+            )
+        )
+
+    async def action_quit(self) -> None:
+        self.app.exit()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        actions = {
+            "history": self.action_history,
+            "stats": self.action_stats,
+            "help": self.action_help,
+        }
+        if event.button.id == "quit":
+            self.app.exit()
+        elif event.button.id in actions:
+            actions[event.button.id]()
+
+    def palette_commands(self) -> list[tuple[str, str, Any]]:
+        cmds: list[tuple[str, str, Any]] = [
+            ("History", "Games played so far, to replay", self.action_history),
+            ("Statistics", "Wins, best scores and win rates", self.action_stats),
+        ]
+        registry = games()
+        for gid in self.game_ids:
+            cmds.append(
+                (
+                    f"New game: {registry[gid].title}",
+                    registry[gid].blurb,
+                    lambda gid=gid: self.open_game(gid),
+                )
+            )
+        return cmds

@@ -1,0 +1,164 @@
+"""The end of a game: ranking, score breakdown per seat, win or loss, and the analysis."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Button, Footer, Static
+from textual.worker import Worker, WorkerState
+
+from tabletop_tui.engine.core import GameResult
+from tabletop_tui.session import Session
+
+from .common import BaseScreen, fill_names, kind_label
+
+
+def ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def outcome_text(result: GameResult, names: list[str]) -> Text:
+    """One line saying how the game ended, in words (never colour alone)."""
+    if result.cooperative:
+        if result.won:
+            return Text("✔ Victory: the table won.", style="bold green")
+        return Text("✘ Defeat: the table lost.", style="bold red")
+    winners = [names[s] if s < len(names) else f"Seat {s + 1}" for s in result.winners()]
+    if len(winners) == 1:
+        return Text(f"★ {winners[0]} wins.", style="bold")
+    return Text(f"★ Shared victory: {', '.join(winners)}.", style="bold")
+
+
+def ranking_table(result: GameResult, seats: list[Any]) -> RichTable:
+    table = RichTable(
+        title="Ranking",
+        title_justify="left",
+        title_style="bold",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+    )
+    table.add_column("Rank", justify="right")
+    table.add_column("Player")
+    table.add_column("Seat")
+    table.add_column("Score", justify="right")
+    if result.cooperative:
+        table.add_column("Result")
+    for sr in sorted(result.seats, key=lambda s: (s.rank, s.seat)):
+        seat = seats[sr.seat] if sr.seat < len(seats) else None
+        name = seat.name if seat else f"Seat {sr.seat + 1}"
+        kind = kind_label(seat.kind) if seat else "?"
+        row = [ordinal(sr.rank), name, kind, str(sr.score)]
+        if result.cooperative:
+            won = result.won if sr.won is None else sr.won
+            row.append("won" if won else "lost")
+        table.add_row(*row)
+    return table
+
+
+def breakdown_table(result: GameResult, names: list[str]) -> RichTable | None:
+    """Rows are scoring categories, columns are seats (in seat order), plus a total row."""
+    labels: list[str] = []
+    for sr in result.seats:
+        for line in sr.breakdown:
+            if line.label not in labels:
+                labels.append(line.label)
+    if not labels:
+        return None
+    table = RichTable(
+        title="Score breakdown",
+        title_justify="left",
+        title_style="bold",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+    )
+    table.add_column("")
+    seats = sorted(result.seats, key=lambda s: s.seat)
+    for sr in seats:
+        table.add_column(
+            names[sr.seat] if sr.seat < len(names) else f"Seat {sr.seat + 1}", justify="right"
+        )
+    for label in labels:
+        row = [fill_names(label, names)]
+        for sr in seats:
+            points = sum(b.points for b in sr.breakdown if b.label == label)
+            row.append(str(points))
+        table.add_row(*row)
+    table.add_row("Total", *[str(sr.score) for sr in seats], style="bold")
+    return table
+
+
+class ResultScreen(BaseScreen):
+    """Dismisses with 'again', 'replay', 'picker' or None (back to the board)."""
+
+    BINDINGS = [
+        Binding("a", "choose('again')", "Play again"),
+        Binding("r", "choose('replay')", "Replay"),
+        Binding("p,q", "choose('picker')", "Start screen"),
+        Binding("b,escape", "choose('board')", "See the board"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        result = session.result
+        assert result is not None, "the game is not over"
+        self.result = result
+
+    def compose_body(self) -> ComposeResult:
+        names = [s.name for s in self.session.seats]
+        info = self.session.info
+        with VerticalScroll(id="result-scroll"):
+            yield Static(f"{info.title}: game over", classes="screen-title", markup=False)
+            yield Static(outcome_text(self.result, names), id="outcome")
+            if self.result.summary:
+                yield Static(fill_names(self.result.summary, names), markup=False)
+            yield Static(ranking_table(self.result, self.session.seats), id="ranking")
+            breakdown = breakdown_table(self.result, names)
+            if breakdown is not None:
+                yield Static(breakdown, id="breakdown")
+            if info.analysis is not None:
+                yield Static("Analysing the game…", id="analysis", markup=False)
+        with Horizontal(id="result-buttons"):
+            yield Button("Play again (a)", id="again", variant="primary", compact=True)
+            yield Button("Replay (r)", id="replay", compact=True)
+            yield Button("Start screen (p)", id="picker", compact=True)
+            yield Button("Board (b)", id="board", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#again", Button).focus()
+        analysis = self.session.info.analysis
+        if analysis is not None:
+            state = self.session.state.clone()
+            self.run_worker(
+                lambda: analysis(state), name="analysis", thread=True, exit_on_error=False
+            )
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name != "analysis":
+            return
+        widget = self.query_one("#analysis", Static)
+        if event.state == WorkerState.SUCCESS:
+            widget.update(f"Analysis: {event.worker.result}")
+        elif event.state == WorkerState.ERROR:
+            widget.update(f"The analysis failed: {event.worker.error}")
+
+    @property
+    def analysing(self) -> bool:
+        return any(w.name == "analysis" and not w.is_finished for w in self.workers)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_choose(event.button.id or "board")
+
+    def action_choose(self, choice: str) -> None:
+        self.workers.cancel_all()
+        self.dismiss(None if choice == "board" else choice)

@@ -1,0 +1,225 @@
+"""Who is at the keyboard, what they may see, and the log as they may read it.
+
+This is the part of the game frame that decides privacy, kept free of Textual so it is easy
+to test: the frame asks ``Table`` which seat's view to draw, whether a hand-off curtain is
+needed before the next decision, and which log lines the current viewer may read.
+
+The rule: the screen always shows ``view(viewer)`` and the log lines ``viewer`` may see, where
+``viewer`` is the human at the keyboard. With one human it is always that human; with no human
+it is nobody (public information only). With two or more humans, the viewer changes only when
+the next decision belongs to another human, and if any private information is on screen or
+about to be, the change goes through the curtain.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop_tui.engine.core import Decision, EngineError, GameConfig, GameState, LogEntry
+from tabletop_tui.session import Session
+
+from .common import fill_names, kind_label
+
+# Keys of a view that may differ between seats without being private (e.g. "which seat am
+# I"). Everything else that differs from the public view counts as private information.
+VIEWER_KEYS = frozenset({"viewer"})
+
+
+@dataclass(frozen=True)
+class Move:
+    """One applied decision with the log entries it produced."""
+
+    seat: int
+    prompt: str
+    label: str
+    secret: bool
+    entries: tuple[LogEntry, ...]
+
+
+@dataclass(frozen=True)
+class LogLine:
+    text: str
+    seat: int | None
+    private: bool = False
+    frame: bool = False
+
+
+def _public_part(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in VIEWER_KEYS}
+
+
+class Table:
+    """A session plus the seat at the keyboard and the per-move journal."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.viewer: int | None = None
+        self.moves: list[Move] = self._rebuild_journal()
+        humans = session.humans
+        if len(humans) == 1:
+            self.viewer = humans[0]
+
+    # ---- facts ---------------------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.session.seats]
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.session.decision
+
+    def name(self, seat: int | None) -> str:
+        return self.session.name(seat)
+
+    def seat_title(self, seat: int) -> str:
+        return f"{self.name(seat)} ({kind_label(self.session.seats[seat].kind)})"
+
+    def fill(self, text: str) -> str:
+        return fill_names(text, self.names)
+
+    # ---- privacy -------------------------------------------------------------------------
+
+    def has_private(self, seat: int | None) -> bool:
+        """Whether ``seat`` sees anything (board or log) that the public does not."""
+        if seat is None:
+            return False
+        state = self.session.state
+        if _public_part(state.view(seat)) != _public_part(state.view(None)):
+            return True
+        return any(e.private_to == seat for m in self.moves for e in m.entries)
+
+    def needs_curtain(self, current: int | None, nxt: int) -> bool:
+        decision = self.decision
+        secret = decision is not None and decision.secret
+        return secret or self.has_private(current) or self.has_private(nxt)
+
+    def settle_viewer(self) -> int | None:
+        """Update the viewer for the pending decision.
+
+        Returns the seat the keyboard must be handed to behind the curtain (the viewer is then
+        left unchanged until the caller confirms with ``hand_to``), or None.
+        """
+        humans = self.session.humans
+        if not humans:
+            self.viewer = None
+            return None
+        if len(humans) == 1:
+            self.viewer = humans[0]
+            return None
+        decision = self.decision
+        if decision is None:
+            # The game is over: show only what everybody may see.
+            self.viewer = None
+            return None
+        if not self.session.is_human(decision.seat) or decision.seat == self.viewer:
+            return None
+        if self.needs_curtain(self.viewer, decision.seat):
+            return decision.seat
+        self.viewer = decision.seat
+        return None
+
+    def hand_to(self, seat: int) -> None:
+        self.viewer = seat
+
+    def view(self) -> dict[str, Any]:
+        return self.session.state.view(self.viewer)
+
+    def board_decision(self) -> Decision | None:
+        """The pending decision as the viewer may see it: another seat's secret options are
+        removed, so no board can show them."""
+        decision = self.decision
+        if decision is None or not decision.secret or decision.seat == self.viewer:
+            return decision
+        return Decision(decision.seat, decision.prompt, (), True, decision.kind, {})
+
+    def viewer_decides(self) -> bool:
+        decision = self.decision
+        return (
+            decision is not None
+            and self.session.is_human(decision.seat)
+            and decision.seat == self.viewer
+        )
+
+    # ---- moves ---------------------------------------------------------------------------
+
+    def apply(self, option_id: str) -> None:
+        decision = self.decision
+        if decision is None:
+            raise ValueError("the game is over")
+        option = decision.option(option_id)
+        entries = self.session.apply(option_id)
+        self.moves.append(
+            Move(decision.seat, decision.prompt, option.label, decision.secret, tuple(entries))
+        )
+
+    def can_undo(self) -> bool:
+        return (
+            self.viewer is not None and self.viewer_decides() and self.session.can_undo(self.viewer)
+        )
+
+    def undo(self) -> None:
+        self.session.undo()
+        self.moves.pop()
+
+    def _rebuild_journal(self) -> list[Move]:
+        state = self.session.state
+        return journal(type(state), state.config, state.seed, list(state.history))
+
+    # ---- the log -------------------------------------------------------------------------
+
+    def log_lines(self, viewer: int | None = None, *, upto: int | None = None) -> list[LogLine]:
+        """The log as ``viewer`` may read it.
+
+        Each move's log entries come after a line naming who decided what, unless the engine
+        already wrote a public line for that seat. Another seat's secret choice reads only as
+        its prompt.
+        """
+        lines: list[LogLine] = []
+        moves = self.moves if upto is None else self.moves[:upto]
+        for move in moves:
+            lines.extend(self.move_lines(move, viewer))
+        return lines
+
+    def move_lines(self, move: Move, viewer: int | None) -> list[LogLine]:
+        return move_lines(move, viewer, self.names)
+
+
+def move_lines(move: Move, viewer: int | None, names: list[str]) -> list[LogLine]:
+    """The log lines of one move as ``viewer`` may read them."""
+    lines = []
+    attributed = any(e.seat == move.seat and e.private_to is None for e in move.entries)
+    if not attributed:
+        who = names[move.seat] if move.seat < len(names) else f"Seat {move.seat + 1}"
+        if move.secret and viewer != move.seat:
+            text = f"{who}: {fill_names(move.prompt, names)} (hidden choice)"
+        else:
+            text = f"{who}: {fill_names(move.label, names)}"
+        lines.append(LogLine(text, move.seat, frame=True))
+    for entry in move.entries:
+        if entry.visible_to(viewer):
+            lines.append(
+                LogLine(
+                    fill_names(entry.text, names), entry.seat, private=entry.private_to is not None
+                )
+            )
+    return lines
+
+
+def journal(
+    state_class: type[GameState], config: GameConfig, seed: int, history: list[str]
+) -> list[Move]:
+    """Replay ``history`` once to know which log entries each move made."""
+    state = state_class.new(config, seed)
+    moves = []
+    for option_id in history:
+        decision = state.decision()
+        if decision is None:
+            raise EngineError("the saved moves go on after the end of the game")
+        option = decision.option(option_id)
+        entries = state.apply(option_id)
+        moves.append(
+            Move(decision.seat, decision.prompt, option.label, decision.secret, tuple(entries))
+        )
+    return moves

@@ -1,0 +1,79 @@
+"""The board of the test-only High Card game: scores, hands as cards, click a card to play it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Label, Static
+
+from tabletop_tui.engine.core import Decision
+from tabletop_tui.ui.board import BoardView
+
+MAX_SEATS = 3
+MAX_CARDS = 5
+
+
+class CardFace(Static):
+    """One card: its value, '?' when hidden; clickable when it stands for an option."""
+
+    DEFAULT_CSS = """
+    CardFace { width: 5; height: 3; border: round $secondary; content-align: center middle; }
+    CardFace.-pickable { border: heavy $accent; }
+    CardFace.-pickable:hover { background: $accent 30%; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__("", **kwargs)
+        self.option_id: str | None = None
+
+    def on_click(self) -> None:
+        if self.option_id is not None:
+            board = next(a for a in self.ancestors if isinstance(a, BoardView))
+            board.pick(self.option_id)
+
+
+class HighCardBoard(BoardView):
+    DEFAULT_CSS = """
+    HighCardBoard { padding: 0 1; }
+    HighCardBoard #hc-round { text-style: bold; }
+    HighCardBoard .hc-seat { height: 3; }
+    HighCardBoard .hc-name { width: 30; height: 3; content-align: left middle; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Label(id="hc-round")
+        for s in range(MAX_SEATS):
+            with Horizontal(classes="hc-seat", id=f"hc-seat{s}"):
+                yield Label(classes="hc-name", id=f"hc-name{s}", markup=False)
+                for c in range(MAX_CARDS):
+                    yield CardFace(id=f"hc-card{s}-{c}")
+
+    def update_board(
+        self, view: dict[str, Any], decision: Decision | None, viewer: int | None
+    ) -> None:
+        self.query_one("#hc-round", Label).update(f"Round {view['round']}")
+        mine = self.pickable(decision, viewer)
+        for s in range(MAX_SEATS):
+            row = self.query_one(f"#hc-seat{s}")
+            if s >= len(view["hands"]):
+                row.display = False
+                continue
+            row.display = True
+            hand = view["hands"][s]
+            played = "played" if view["played"][s] else "to play"
+            marker = "▶ " if decision is not None and decision.seat == s else "  "
+            self.query_one(f"#hc-name{s}", Label).update(
+                f"{marker}{self.seat_name(s)}: {view['scores'][s]} pts, {played}"
+            )
+            for c in range(MAX_CARDS):
+                card = self.query_one(f"#hc-card{s}-{c}", CardFace)
+                if c >= len(hand):
+                    card.display = False
+                    continue
+                card.display = True
+                card.update("?" if hand[c] is None else str(hand[c]))
+                target = self.option_for_target(decision, f"card{c}") if s == viewer else None
+                card.option_id = target if mine else None
+                card.set_class(card.option_id is not None, "-pickable")

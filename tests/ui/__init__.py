@@ -1,0 +1,1 @@
+"""UI tests: the Textual app driven by Pilot, and snapshots at fixed sizes."""

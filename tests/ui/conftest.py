@@ -1,0 +1,82 @@
+"""Fixtures for the UI tests: an app on a private store with instant bots, and helpers to
+wait for the table to settle and to read what is on screen."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from tabletop_tui.app import TabletopApp
+from tabletop_tui.engine import registry
+from tabletop_tui.engine.record import SeatSpec
+from tabletop_tui.store import Store
+from tests.fixture_game import GAME as HIGHCARD
+
+
+@pytest.fixture
+def only_highcard(monkeypatch, highcard):
+    """The registry holds the fixture game alone, so screens do not change as games land."""
+    monkeypatch.setattr(registry, "_REGISTRY", {HIGHCARD.id: HIGHCARD})
+    return HIGHCARD
+
+
+@pytest.fixture
+def store(tmp_path):
+    st = Store.open(tmp_path / "data")
+    yield st
+    st.close()
+
+
+@pytest.fixture
+def make_app(store):
+    def make(start: dict[str, Any] | None = None) -> TabletopApp:
+        return TabletopApp(store, start, bot_speed="instant")
+
+    return make
+
+
+def seats(*kinds: str) -> list[SeatSpec]:
+    names = {"human": ["Ann", "Ben", "Cat"], "bot": ["Bot A", "Bot B", "Bot C"]}
+    out = []
+    for i, kind in enumerate(kinds):
+        name = names["human" if kind == "human" else "bot"][i]
+        out.append(SeatSpec(name=name, kind=kind))
+    return out
+
+
+def highcard_start(*kinds: str, seed: int = 5, **options: Any) -> dict[str, Any]:
+    return {
+        "game": "highcard",
+        "players": len(kinds),
+        "seats": seats(*kinds),
+        "seed": seed,
+        "options": options,
+    }
+
+
+async def settle(pilot, rounds: int = 200) -> None:
+    """Wait until no bot is thinking and no move is waiting to be shown."""
+    app = pilot.app
+    for _ in range(rounds):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        busy = any(getattr(s, "busy", False) for s in app.screen_stack)
+        if not busy and not any(not w.is_finished for w in app.workers):
+            return
+    raise AssertionError("the table did not settle")
+
+
+def screen_text(app) -> str:
+    """The current screen as plain text, as a person would read it."""
+    width, height = app.size
+    console = Console(
+        width=width, height=height, file=io.StringIO(), record=True, legacy_windows=False
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    return console.export_text()

@@ -1,0 +1,137 @@
+"""Test-only games for the UI tests, drawn by the High Card board.
+
+``TwoPick``: each round every seat secretly picks two cards, one decision each, so a person
+makes two decisions in a row and can take the first back (undo). ``Faulty``: High Card whose
+rule code breaks in round 2, to check that an engine error is reported and nothing is lost.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from tabletop_tui.engine.bots import RandomBot
+from tabletop_tui.engine.core import (
+    Decision,
+    GameConfig,
+    GameResult,
+    GameState,
+    Option,
+    ScoreLine,
+    SeatResult,
+    rank_scores,
+)
+from tabletop_tui.engine.registry import GameInfo, Mode
+from tests.fixture_game import GAME as HIGHCARD
+from tests.fixture_game import HighCard, HighestBot
+
+
+class TwoPickConfig(GameConfig):
+    players: int = Field(2, ge=1, le=2, description="Seats at the table.")
+    rounds: int = Field(2, ge=1, le=4, description="Rounds to play.")
+
+
+class TwoPick(GameState):
+    game_id = "twopick"
+    config_model = TwoPickConfig
+    config: TwoPickConfig
+
+    def _setup(self) -> None:
+        deck = list(range(1, 10)) * 2
+        self.rng.shuffle(deck)
+        n = 2 * self.config.rounds
+        self.hands = [sorted(deck[i * n : (i + 1) * n]) for i in range(self.players)]
+        self.picked: list[list[int]] = [[] for _ in range(self.players)]
+        self.scores = [0] * self.players
+        self.round = 1
+
+    def _seat(self) -> int:
+        return next(s for s in range(self.players) if len(self.picked[s]) < 2)
+
+    def _decision(self) -> Decision | None:
+        if self.round > self.config.rounds:
+            return None
+        seat = self._seat()
+        which = "first" if not self.picked[seat] else "second"
+        opts = tuple(
+            Option(f"card:{i}:{c}", f"Pick {c}", target=f"card{i}")
+            for i, c in enumerate(self.hands[seat])
+        )
+        return Decision(seat, f"Pick your {which} card", opts, secret=True, kind="pick")
+
+    def _apply(self, option: Option) -> None:
+        seat = self._seat()
+        idx = int(option.id.split(":")[1])
+        card = self.hands[seat].pop(idx)
+        self.picked[seat].append(card)
+        self.log(f"You pick {card}", seat=seat, private_to=seat)
+        if all(len(p) == 2 for p in self.picked):
+            self.mark_barrier()
+            sums = [sum(p) for p in self.picked]
+            best = max(sums)
+            if sums.count(best) == 1:
+                self.scores[sums.index(best)] += best
+                self.log(f"{{seat:{sums.index(best)}}} wins round {self.round} with {best}")
+            else:
+                self.log(f"Round {self.round} is tied")
+            self.picked = [[] for _ in range(self.players)]
+            self.round += 1
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "header": f"Round {self.round}",
+            "round": self.round,
+            "scores": list(self.scores),
+            "hands": [list(h) if s == seat else [None] * len(h) for s, h in enumerate(self.hands)],
+            "played": [len(p) == 2 for p in self.picked],
+        }
+
+    def _result(self) -> GameResult:
+        ranks = rank_scores([(s,) for s in self.scores])
+        seats = tuple(
+            SeatResult(i, s, ranks[i], (ScoreLine("Rounds won", s), ScoreLine("Bonus", 0)))
+            for i, s in enumerate(self.scores)
+        )
+        if self.players == 1:
+            return GameResult(seats, cooperative=True, won=self.scores[0] >= 20)
+        return GameResult(seats, summary="{seat:0} and {seat:1} played")
+
+
+TWOPICK = GameInfo(
+    id="twopick",
+    title="Two Pick",
+    blurb="Test-only game: pick two cards in secret each round.",
+    min_players=1,
+    max_players=2,
+    modes=(Mode("solo", "Solo", 1, 1), Mode("versus", "Versus", 2, 2)),
+    state_class=TwoPick,
+    bots={"random": RandomBot, "easy": RandomBot, "medium": HighestBot, "hard": HighestBot},
+    screen="tests.fixture_board.HighCardBoard",
+    test_configs=({"players": 1}, {"players": 2}),
+    max_decisions=40,
+    analysis=lambda state: f"{len(state.history)} decisions were made.",
+)
+
+
+class Faulty(HighCard):
+    game_id = "faulty"
+
+    def _apply(self, option: Option) -> None:
+        if self.round == 2:
+            raise RuntimeError("rule code broke")
+        super()._apply(option)
+
+
+FAULTY = GameInfo(
+    id="faulty",
+    title="Faulty Card",
+    blurb="Test-only game whose rules break in round 2.",
+    min_players=1,
+    max_players=3,
+    modes=HIGHCARD.modes,
+    state_class=Faulty,
+    bots=HIGHCARD.bots,
+    screen=HIGHCARD.screen,
+    max_decisions=50,
+)

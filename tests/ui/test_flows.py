@@ -1,0 +1,466 @@
+"""Pilot flows: the picker, a game with bots played with the keyboard, undo, quit, resume,
+the hand-off curtain, results, replay, history, errors and the size notice."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop_tui.engine import registry
+from tabletop_tui.engine.record import GameRecord
+from tabletop_tui.store import Store
+from tabletop_tui.ui.common import MessageScreen
+from tabletop_tui.ui.curtain import CurtainScreen
+from tabletop_tui.ui.frame import DecisionPanel, GameScreen, LogPanel
+from tabletop_tui.ui.history import HistoryScreen
+from tabletop_tui.ui.picker import PickerScreen
+from tabletop_tui.ui.replay import ReplayScreen
+from tabletop_tui.ui.results import ResultScreen
+from tabletop_tui.ui.setup import SetupScreen
+from tests.fixture_board import CardFace
+from tests.ui.conftest import highcard_start, screen_text, seats, settle
+from tests.ui.games import FAULTY, TWOPICK
+
+
+@pytest.fixture
+def twopick(monkeypatch, highcard):
+    monkeypatch.setattr(registry, "_REGISTRY", {"highcard": highcard, "twopick": TWOPICK})
+    return TWOPICK
+
+
+def cards(screen, seat: int) -> list[str]:
+    """The card faces the board shows for a seat ('?' for hidden ones)."""
+    out = []
+    for card in screen.query(CardFace):
+        if card.id.startswith(f"hc-card{seat}-") and card.display:
+            out.append(str(card.render()))
+    return out
+
+
+def log_text(screen) -> str:
+    return "\n".join(screen.query_one(LogPanel).texts)
+
+
+async def test_picker_new_game_with_bot_play_undo_quit_resume(make_app, store, twopick):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, PickerScreen)
+        text = screen_text(app)
+        assert "High Card" in text and "Two Pick" in text and "1–2 players" in text
+        # The games are sorted by title: "2" is Two Pick.
+        await pilot.press("j", "enter")
+        assert isinstance(app.screen, SetupScreen)
+        assert app.screen.info.id == "twopick"
+        app.screen.query_one("#seed").value = "77"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        state = game.session.state
+        assert state.seed == 77 and game.session.seats[1].kind == "medium"
+        assert game.table.viewer == 0
+        hand = list(state.view(0)["hands"][0])
+        assert cards(game, 0) == [str(c) for c in hand]
+        assert cards(game, 1) == ["?"] * 4
+        # First pick with a digit, take it back, pick again with arrows and Enter.
+        await pilot.press("1")
+        assert game.session.state.history == [f"card:0:{hand[0]}"]
+        assert "Pick your second card" in screen_text(app)
+        await pilot.press("u")
+        assert game.session.state.history == []
+        assert store.get(game.session.game_id).moves == 0  # the undo is saved too
+        await pilot.press("down", "down", "enter")
+        await pilot.press("1")
+        await settle(pilot)
+        # The bot picked its two cards and the round was revealed.
+        history = game.session.state.history
+        assert len(history) == 4 and history[0] == f"card:2:{hand[2]}"
+        assert "Bot 2: Pick your first card (hidden choice)" in log_text(game)
+        assert "wins round 1" in log_text(game) or "tied" in log_text(game)
+        game_id = game.session.game_id
+        log_before = log_text(game)
+        await pilot.press("q")
+        assert isinstance(app.screen, PickerScreen)
+        assert "Two Pick" in screen_text(app) and "4 moves" in screen_text(app)
+        await pilot.press("r")
+        await settle(pilot)
+        resumed = app.screen
+        assert isinstance(resumed, GameScreen) and resumed is not game
+        assert resumed.session.game_id == game_id
+        assert resumed.session.state.history == history
+        assert log_text(resumed) == log_before
+
+
+async def test_setup_remembers_last_choices(make_app, store, only_highcard):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1")
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        setup.query_one("#players").value = 3
+        await pilot.pause()
+        assert setup.query_one("#seat-row-2").display
+        setup.query_one("#seat-name-0").value = "Zoe"
+        setup.query_one("#seat-kind-2").value = "hard"
+        setup.query_one("#opt-rounds").value = 4
+        setup.query_one("#opt-open_hands").value = True
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        config = game.session.state.config
+        assert (config.players, config.rounds, config.open_hands) == (3, 4, True)
+        assert [s.name for s in game.session.seats] == ["Zoe", "Bot 2", "Bot 3"]
+        await pilot.press("q", "1")
+        again = app.screen
+        assert isinstance(again, SetupScreen)
+        assert again.query_one("#players").value == 3
+        assert again.query_one("#seat-name-0").value == "Zoe"
+        assert again.query_one("#seat-kind-2").value == "hard"
+        assert again.query_one("#opt-rounds").value == 4
+        assert again.query_one("#opt-open_hands").value is True
+
+
+async def test_setup_reports_a_bad_seed(make_app, only_highcard):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1")
+        app.screen.query_one("#seed").value = ""
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, SetupScreen)
+        assert "seed must be a whole number" in screen_text(app)
+
+
+async def test_curtain_between_two_humans_on_secret_decisions(make_app, only_highcard):
+    app = make_app(highcard_start("human", "human", seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        assert "Pass the keyboard to Ann, then press Enter." in screen_text(app)
+        game = app.screen_stack[-2]
+        assert isinstance(game, GameScreen)
+        # Under the curtain the board shows public information only.
+        assert set(cards(game, 0)) == {"?"} and set(cards(game, 1)) == {"?"}
+        await pilot.press("enter")
+        assert app.screen is game
+        ann = game.session.state.view(0)["hands"][0]
+        assert cards(game, 0) == [str(c) for c in ann]
+        assert set(cards(game, 1)) == {"?"}
+        await pilot.press("1")
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        assert "Pass the keyboard to Ben" in screen_text(app)
+        # Ann's hand and her private log line are gone before Ben gets the keyboard.
+        assert set(cards(game, 0)) == {"?"}
+        assert "You play" not in log_text(game)
+        await pilot.press("enter")
+        ben = game.session.state.view(1)["hands"][1]
+        assert cards(game, 1) == [str(c) for c in ben]
+        assert set(cards(game, 0)) == {"?"}
+        assert "Ann: Play a card (hidden choice)" in log_text(game)
+        assert f"Play {ann[0]}" not in log_text(game)
+        assert "You play" not in log_text(game)
+        # Ben cannot undo Ann's move.
+        await pilot.press("u")
+        assert len(game.session.state.history) == 1
+
+
+async def test_one_human_against_bots_never_sees_the_curtain(make_app, only_highcard):
+    app = make_app(highcard_start("human", "medium", "random", seed=4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(3):
+            assert isinstance(app.screen, GameScreen)
+            await pilot.press("1")
+            await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+
+
+async def test_bot_thinking_is_shown_and_leaving_stops_it(store, only_highcard):
+    from tabletop_tui.app import TabletopApp
+
+    app = TabletopApp(store, highcard_start("human", "medium"), bot_speed="slow")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        await pilot.press("1")
+        await pilot.pause()
+        assert game.busy
+        assert "Bot B (bot (medium)) is thinking" in screen_text(app)
+        await pilot.press("q")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+        # The bot's move was dropped with the screen; the human's move is saved.
+        assert store.get(game.session.game_id).moves == 1
+
+
+async def test_tip_names_the_best_option_and_why(make_app, only_highcard):
+    app = make_app(highcard_start("human", "medium", seed=8))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        await pilot.press("t")
+        await settle(pilot)
+        hand = game.session.state.view(0)["hands"][0]
+        panel = game.query_one(DecisionPanel)
+        tip = str(panel.query_one("#tip").render())
+        assert f"Tip: {len(hand)}  Play {hand[-1]}" in tip
+        assert "Plays its highest card." in tip
+        assert panel.options.highlighted == len(hand) - 1
+
+
+async def test_results_replay_and_history(make_app, store, twopick):
+    app = make_app(
+        {
+            "game": "twopick",
+            "players": 2,
+            "seats": seats("human", "medium"),
+            "seed": 11,
+            "options": {"rounds": 1},
+        }
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "1")
+        await settle(pilot)
+        result = app.screen
+        assert isinstance(result, ResultScreen)
+        text = screen_text(app)
+        assert "Ranking" in text and "Score breakdown" in text and "Rounds won" in text
+        assert "Ann and Bot B played" in text
+        assert ("Ann wins" in text) or ("Bot B wins" in text) or ("Shared victory" in text)
+        await settle(pilot)  # the analysis runs in a worker
+        analysis = str(result.query_one("#analysis").render())
+        assert analysis == "Analysis: 4 decisions were made."
+        await pilot.press("r")
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert replay.cursor.pos == 0
+        assert "Next: Ann: Pick your first card (hidden choice)" in screen_text(app)
+        await pilot.press("right", "right")
+        assert replay.cursor.pos == 2
+        await pilot.press("end")
+        assert replay.cursor.pos == 4 and "End of the game." in screen_text(app)
+        await pilot.press("left")
+        assert replay.cursor.pos == 3
+        # A finished game may be seen from a seat's side.
+        await pilot.press("home", "v")
+        assert replay.viewer == 0 and "Next: Ann: Pick" in screen_text(app)
+        assert cards(replay, 0) == [str(c) for c in replay.cursor.state.view(0)["hands"][0]]
+        await pilot.press("g")
+        await pilot.press("3", "enter")
+        assert replay.cursor.pos == 3
+        await pilot.press("q")
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("enter")
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("p")
+        assert isinstance(app.screen, PickerScreen)
+        assert "No unfinished games" in screen_text(app)
+        await pilot.press("v")
+        history = app.screen
+        assert isinstance(history, HistoryScreen)
+        assert "Two Pick" in screen_text(app) and "won by" in screen_text(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("q", "s")
+        assert "Two Pick: 1 game(s) played" in screen_text(app)
+        assert "Best score" in screen_text(app)
+
+
+async def test_play_again_keeps_seats_and_options(make_app, twopick):
+    app = make_app(
+        {
+            "game": "twopick",
+            "players": 1,
+            "seats": seats("human"),
+            "seed": 2,
+            "options": {"rounds": 1},
+        }
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        first = app.screen.session
+        await pilot.press("1", "1")
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        assert "Victory" in screen_text(app) or "Defeat" in screen_text(app)
+        await pilot.press("a")
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.session is not first
+        assert game.session.state.config == first.state.config
+        assert game.session.seats == first.seats
+        assert game.session.game_id != first.game_id
+
+
+async def test_bots_only_game_plays_to_the_end(make_app, only_highcard):
+    app = make_app(highcard_start("random", "medium", "hard", seed=12))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        game = app.screen_stack[-2]
+        assert game.table.viewer is None
+
+
+async def test_damaged_save_shows_a_message_and_keeps_the_picker(make_app, store, only_highcard):
+    record = GameRecord(
+        game="highcard",
+        config={"players": 2},
+        seed=1,
+        history=["nonsense"],
+        seats=seats("human", "medium"),
+    )
+    game_id = store.create_game(record)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, MessageScreen)
+        assert "cannot be opened" in screen_text(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, PickerScreen)
+        assert store.get(game_id).status == "playing"  # kept for the player to decide
+
+
+async def test_engine_error_returns_to_picker_with_moves_saved(
+    make_app, store, monkeypatch, highcard
+):
+    monkeypatch.setattr(registry, "_REGISTRY", {"faulty": FAULTY})
+    start = highcard_start("human", "medium", seed=6)
+    start["game"] = "faulty"
+    app = make_app(start)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game_id = app.screen.session.game_id
+        await pilot.press("1")
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        assert isinstance(app.screen, MessageScreen)
+        assert "rule code broke" in screen_text(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, PickerScreen)
+        assert store.get(game_id).moves == 2
+
+
+async def test_store_warning_is_shown_once_at_start(tmp_path, only_highcard):
+    from tabletop_tui.app import TabletopApp
+    from tabletop_tui.store.db import DB_NAME
+
+    folder = tmp_path / "broken"
+    folder.mkdir()
+    (folder / DB_NAME).write_bytes(b"this is not a database" * 100)
+    store = Store.open(folder)
+    assert store.warning
+    app = TabletopApp(store, bot_speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MessageScreen)
+        assert "moved to" in screen_text(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, PickerScreen)
+    store.close()
+
+
+async def test_unknown_game_at_start_is_reported(make_app, only_highcard):
+    app = make_app({"game": "nope", "players": 2})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MessageScreen)
+        assert "unknown game 'nope'" in screen_text(app)
+
+
+async def test_too_small_terminal_shows_a_notice(make_app, only_highcard):
+    app = make_app(highcard_start("human", "medium"))
+    async with app.run_test(size=(70, 20)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Please enlarge the terminal" in text and "70×20" in text
+        assert "Play a card" not in text
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Please enlarge" not in text and "Play a card" in text
+
+
+async def test_log_toggles_and_help_and_rules_open(make_app, only_highcard):
+    app = make_app(highcard_start("human", "medium"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert not game.query_one(LogPanel).display
+        await pilot.press("l")
+        assert game.query_one(LogPanel).display
+        assert not game.query_one("#board-area").display
+        await pilot.press("l", "question_mark")
+        assert "undo your last decision" in screen_text(app)
+        assert "no rules summary yet" in screen_text(app)
+        await pilot.press("escape", "r")
+        assert "no rules yet" in screen_text(app)
+        await pilot.press("escape")
+        assert app.screen is game
+
+
+async def test_wide_terminal_shows_the_log_beside_the_board(make_app, only_highcard):
+    app = make_app(highcard_start("human", "medium"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert game.query_one(LogPanel).display and game.query_one("#board-area").display
+        await pilot.press("l")
+        assert not game.query_one(LogPanel).display
+
+
+async def test_board_click_picks_the_option(make_app, only_highcard):
+    app = make_app(highcard_start("human", "medium", seed=21))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        hand = game.session.state.view(0)["hands"][0]
+        await pilot.click("#hc-card0-1")
+        assert game.session.state.history[0] == f"card:1:{hand[1]}"
+        # A click on another seat's card does nothing.
+        await settle(pilot)
+        before = list(game.session.state.history)
+        await pilot.click("#hc-card1-0")
+        assert game.session.state.history == before
+
+
+async def test_palette_has_the_game_commands(make_app, only_highcard):
+    app = make_app(highcard_start("human", "medium"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for title in ("Undo", "Tip", "Log", "Help", "Rules", "Leave game", "Bot speed: slow"):
+            assert title in titles
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"leave game")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+
+
+async def test_digits_pick_two_digit_options(make_app, store, monkeypatch, highcard):
+    """With ten or more options a first digit that could start a longer number waits."""
+    from tabletop_tui.engine.core import Decision, Option
+
+    app = make_app(highcard_start("human", "medium"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        picked = []
+        many = Decision(0, "Pick", tuple(Option(f"o{i}", f"Option {i}") for i in range(12)))
+        monkeypatch.setattr(type(game.table), "decision", property(lambda self: many))
+        monkeypatch.setattr(game, "play", picked.append)
+        game.update_decision_panel(many)
+        await pilot.press("1")
+        assert picked == [] and game.query_one(DecisionPanel).options.highlighted == 0
+        await pilot.press("2")
+        assert picked == ["o11"]
+        await pilot.press("1", "enter")
+        assert picked == ["o11", "o0"]
+        await pilot.press("9")
+        assert picked[-1] == "o8"

@@ -1,0 +1,126 @@
+"""Who sees what at the table: the viewer, the curtain decision and the log, without a UI."""
+
+from __future__ import annotations
+
+from tabletop_tui.engine.record import SeatSpec
+from tabletop_tui.session import Session
+from tabletop_tui.ui.table import Table
+from tests.ui.conftest import seats
+
+
+def table_for(info, kinds, seed=5, **options):
+    config = info.make_config(len(kinds), options)
+    return Table(Session.start(info, config, seats(*kinds), seed))
+
+
+def test_one_human_is_always_the_viewer(highcard):
+    table = table_for(highcard, ["medium", "human"])
+    assert table.viewer == 1
+    assert table.settle_viewer() is None
+    assert table.viewer == 1  # even while the bot decides
+
+
+def test_bots_only_show_public_information(highcard):
+    table = table_for(highcard, ["random", "random"])
+    assert table.settle_viewer() is None
+    assert table.viewer is None
+    assert all(c is None for hand in table.view()["hands"] for c in hand)
+
+
+def test_two_humans_with_secrets_need_the_curtain_every_switch(highcard):
+    table = table_for(highcard, ["human", "human"])
+    assert table.settle_viewer() == 0  # first hand-off: nobody holds the keyboard yet
+    table.hand_to(0)
+    assert table.settle_viewer() is None
+    assert table.view()["hands"][0] == sorted(table.view()["hands"][0])
+    assert None not in table.view()["hands"][0]
+    assert all(c is None for c in table.view()["hands"][1])
+    table.apply(table.decision.options[0].id)
+    assert table.settle_viewer() == 1
+    assert table.viewer == 0  # unchanged until the hand-off is confirmed
+
+
+def test_open_hands_need_no_curtain_until_something_private_is_logged(highcard):
+    # Open hands, no secret decision: the keyboard passes without a curtain...
+    table = table_for(highcard, ["human", "human"], open_hands=True)
+    assert not table.decision.secret
+    assert table.settle_viewer() is None
+    assert table.viewer == 0
+    # ...but the game then logs "You play N" privately: that line is private information.
+    table.apply(table.decision.options[0].id)
+    assert table.has_private(0) and not table.has_private(1)
+    assert table.settle_viewer() == 1
+
+
+def test_board_never_gets_another_seats_secret_options(highcard):
+    table = table_for(highcard, ["human", "human"])
+    table.hand_to(1)  # seat 1 at the keyboard while seat 0 decides in secret
+    shown = table.board_decision()
+    assert shown is not None and shown.seat == 0 and shown.options == ()
+    table.hand_to(0)
+    assert table.board_decision().options == table.decision.options
+
+
+def test_log_hides_secret_choices_from_others(highcard):
+    table = table_for(highcard, ["human", "human"])
+    first = table.decision.options[0]
+    table.apply(first.id)
+    mine = [ln.text for ln in table.log_lines(0)]
+    theirs = [ln.text for ln in table.log_lines(1)]
+    public = [ln.text for ln in table.log_lines(None)]
+    card = first.label.split()[-1]
+    assert any(card in t for t in mine)
+    assert "Ann: Play a card (hidden choice)" in theirs
+    assert not any(f"Play {card}" in t or f"play {card}" in t for t in theirs + public)
+
+
+def test_bot_moves_are_in_the_log(highcard):
+    table = table_for(highcard, ["human", "medium"])
+    table.apply(table.decision.options[0].id)
+    choice = table.session.bot_choice()
+    table.apply(choice)
+    texts = [ln.text for ln in table.log_lines(0)]
+    assert "Bot B: Play a card (hidden choice)" in texts
+    assert any("wins round 1" in t or "tied" in t for t in texts)
+
+
+def test_undo_only_own_decisions_and_keeps_journal_in_step(highcard):
+    table = table_for(highcard, ["human", "medium"], rounds=3)
+    assert not table.can_undo()
+    table.apply(table.decision.options[0].id)
+    # The bot decides next: the human may not take back across it.
+    assert not table.can_undo()
+    table.apply(table.session.bot_choice())
+    assert not table.can_undo()  # the round's cards were revealed: a barrier
+    assert len(table.moves) == len(table.session.state.history) == 2
+
+
+def test_undo_within_own_turns(highcard):
+    # Two seats of the same person are not a thing; a solo game has only own decisions,
+    # but each round reveals the card, so a solo move is never undoable either.
+    table = table_for(highcard, ["human"])
+    table.apply(table.decision.options[0].id)
+    assert not table.can_undo()
+
+
+def test_journal_rebuilt_on_resume_matches_live_log(highcard, tmp_path):
+    from tabletop_tui.store import Store
+
+    store = Store.open(tmp_path / "d")
+    config = highcard.make_config(2, {})
+    session = Session.start(highcard, config, seats("human", "medium"), 9, store)
+    table = Table(session)
+    table.apply(table.decision.options[1].id)
+    table.apply(session.bot_choice())
+    resumed = Table(Session.resume(store, session.game_id))
+    assert resumed.log_lines(0) == table.log_lines(0)
+    assert resumed.log_lines(1) == table.log_lines(1)
+    assert resumed.viewer == 0
+    store.close()
+
+
+def test_names_fill_seat_placeholders(highcard):
+    table = table_for(highcard, ["human", "medium"])
+    assert table.fill("{seat:1} plays after {seat:0}") == "Bot B plays after Ann"
+    assert table.fill("{seat:7}") == "Seat 8"
+    assert SeatSpec(name="x", kind="human").kind == "human"
