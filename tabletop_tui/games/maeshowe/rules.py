@@ -689,7 +689,8 @@ class MaeshoweState(GameState):
         secret = self.fotd
         ctx = {"turn": self.turn_no, "step": step}
         if step == FIRST:
-            hand = self._distinct(self.hands[seat])
+            # A Jarl holder who cannot take a full turn may only pass.
+            hand = self._distinct(self.hands[seat]) if self.has_legal_pair(seat) else []
             opts = [Option(f"play:{cat.ids[c]}", self._play_label(c), cat.ids[c]) for c in hand]
             for c in hand:
                 if self.can_discard(c, second=False):
