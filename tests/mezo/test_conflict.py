@@ -388,12 +388,14 @@ def test_uayeb_buries_once_per_age():
     assert st.conflict_stack[-1] == first
     assert st.here != first and len(st.conflict_stack) == n
     assert st.bury_used[0]
-    # no second offer this Age
+    # no second offer this Age; the ability is back in Age 2
     while st.age == 1:
         d = st.decision()
         assert d.kind != "bury"
         st.apply(d.options[0].id)
-    assert not st.bury_used[0] or st.phase != "Conflict Step"
+    assert not st.bury_used[0]
+    st = play_until(st, "bury")
+    assert st.age == 2
 
 
 def test_ah_puch_gains_1_vp_for_the_first_smite_of_a_conflict_only():

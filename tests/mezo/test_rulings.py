@@ -181,10 +181,19 @@ def test_e18_options_that_do_nothing_may_be_chosen():
     st = at_first_action(2, seed=43, gods=("ah_puch", "ixchel"))
     clear_board(st)
     s = st.decision().seat
+    # a card whose row 1 cannot do anything on an empty board
+    wanted = {"ah_puch": "ah_puch.1", "ixchel": "ixchel.4"}[st.god[s]]
+    if st.kept[s] != wanted:
+        st.deck[s][st.deck[s].index(wanted)] = st.kept[s]
+        st.kept[s] = wanted
+    st.stack.append(st.stack.pop())
+    st._decision_cache = None
+    st._run()
     assert {"play:a", "play:b", "play:c"} <= set(ids(st))
-    before = list(st.units)
-    st.apply("play:a")
-    assert st.units == before or s == 1
+    before = (list(st.units), list(st.xib), list(st.vp))
+    st.apply("play:a")  # SMITE with nobody here, or VP per own Shaman with none: nothing
+    assert (st.units, st.xib, st.vp) == before
+    assert "a" in st.marks[s]
 
 
 def test_e19_no_strength_from_pyramids():
@@ -254,13 +263,15 @@ def test_e25_blessed_tie_fewest_vp():
 
 
 def test_e26_end_of_age_cleanup_keeps_gods_glyphs_pyramids():
-    st = play_until(new(2, 51), "god_turn")
-    assert st.blessed == st.blessed  # the new Age's Blessed Region is set again
+    st = new(2, 51)
+    while st.age == 1:
+        st.apply(ids(st)[0])
+    # the first decision of Age 2: Blessed token off, tracks empty, gods still placed
+    assert st.blessed == -1
+    assert st.calendar == [-1] * 5 and st.codex == [-1] * 5
     assert min(st.vertex) >= 0
-    st2 = new(2, 51)
-    while st2.age == 1:
-        st2.apply(ids(st2)[0])
-    assert st2.calendar == [-1] * 5 and st2.codex == [-1] * 5
+    st = play_until(st, "god_turn")
+    assert st.blessed >= 0  # a new Blessed Region for Age 2
 
 
 def test_e27_end_game_ties_devotion_then_pyramids():

@@ -131,3 +131,26 @@ async def test_secret_card_hidden_from_other_seats_and_used_options_marked():
         text = screen_text(app)
         assert name in text
         assert "✓" in text or "·" in text
+
+
+async def test_clicking_an_opponents_warriors_picks_the_smite_target():
+    from tabletop_tui.games.mezo.rules import MezoState as _State
+
+    from .helpers import at_first_action, clear_board, put, run_effect, steps
+
+    st = at_first_action(2, seed=3, gods=("ixchel", "kukulkan"))
+    assert isinstance(st, _State)
+    clear_board(st)
+    a = st.decision().seat
+    put(st, st.rid(st.here), 1 - a, 1, 2)
+    run_effect(st, a, steps({"op": "smite", "n": 1}))
+    d = st.decision()
+    assert d.kind == "hit"
+    app = BoardApp(2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(MezoBoard)
+        board.update_board(st.view(a), d, a)
+        await pilot.pause()
+        app.query_one("#mz-map", Clickable).action_target(f"units:{st.rid(st.here)}:{1 - a}:W")
+        await pilot.pause()
+        assert app.picked == [f"hit:{1 - a}:W"]

@@ -232,30 +232,39 @@ def test_pilgrims_gain_devotion_tier_at_blessed_start():
 
 
 def test_end_of_age_tracks_pyramids_cleanup_and_reshuffle():
-    st = new(2, 14)
-    st = play_until(st, "ability", chooser=lambda d: d.ids[0])
-    while st.age == 1:
-        d = st.decision()
-        if st.phase == "Conflict Step" and not st.conflict_stack and d.kind in ("action",):
-            break
-        st.apply(d.ids[0])
-    # stage the tracks and pyramids just before End of Age
+    st = play_until(new(2, 14), "action")
+    clear_board(st)
+    in_play = [r for r in range(6) if st.inplay[r]]
     st.calendar[0] = 0
     st.codex[2] = 0
+    st.codex[3] = 1
     st.reserve[0] -= 1
     st.reserve[1] -= 1
-    in_play = [r for r in range(6) if st.inplay[r]]
+    st.reserve[3] -= 1
     st.pyr[in_play[0] * 2 + 0] = (4,)
     st.pyr[in_play[1] * 2 + 0] = (3, 2)
-    vp_tracks = st.vpsrc[0][2]
-    vp_pyr = st.vpsrc[0][3]
-    while st.age == 1:
-        st.apply(ids(st)[0])
-    assert st.vpsrc[0][2] - vp_tracks >= 4
-    assert st.vpsrc[0][3] - vp_pyr == 2 * 1
-    assert st.calendar.count(0) == 0 and st.codex.count(0) == 0 or st.phase != "End of Age"
-    assert st.blessed == -1 or st.phase == "Tribe Step"
-    assert st.played == [[], []] or st.phase == "Conflict Step"
+    st.glyphs[in_play[2] * 2 + 1] = 2
+    put(st, st.rid(in_play[3]), 1, 2, 0)  # a stray unit: the clean-up returns it
+    vertices = list(st.vertex)
+    vp = list(st.vp)
+    # jump to End of Age
+    st.here = -1
+    st.stack = [("end_of_age",)]
+    st._decision_cache = None
+    st._run()
+    assert st.vp[0] - vp[0] == 2 * 2 + 1 * 2  # two track units, two pyramid regions in Age 1
+    assert st.vp[1] - vp[1] == 2
+    assert st.calendar == [-1] * 5 and st.codex == [-1] * 5
+    assert st.reserve[0] == 8 - st.xib[0] and st.reserve[3] == 8 - st.xib[3]
+    assert sum(st.units) == 0
+    assert st.blessed == -1 and st.age == 2
+    assert st.vertex == vertices  # gods stay
+    assert st.glyphs[in_play[2] * 2 + 1] == 2 and st.pyr[in_play[1] * 2] == (3, 2)
+    for s in range(2):
+        assert len(st.deck[s]) == 5 and st.played[s] == [] and st.kept[s] is None
+    assert sorted(st.conflict_stack) == in_play
+    assert st.status == [0] * 6 and st.conflict_order == []
+    assert kind(st) == "ability"
 
 
 def test_pyramid_points_are_the_age_number_per_region():

@@ -225,11 +225,12 @@ class MezoBoard(BoardView):
                     letter, style = self.letter(v, s)
                     if units.width:
                         units.add(" ")
-                    units.add(letter, style, click=f"units:{rid}:{s}:S")
+                    shamans, warriors = f"units:{rid}:{s}:S", f"units:{rid}:{s}:W"
+                    units.add(letter, style, click=shamans)
                     if self.wide:
-                        units.add(f" S{sh} W{wa}", click=f"units:{rid}:{s}:S")
+                        units.add(f" S{sh}", click=shamans).add(f" W{wa}", click=warriors)
                     else:
-                        units.add(f"{sh}/{wa}", click=f"units:{rid}:{s}:S")
+                        units.add(str(sh), click=shamans).add("/").add(str(wa), click=warriors)
             if not units.width:
                 units.add("no units", "dim")
             body.append(units)
