@@ -551,3 +551,190 @@ def load_data() -> MezoData:
         cards=cards,
         value_table=values.model_dump(),
     )
+
+
+# ---- solo: the Vengeful gods (Part B, D9.1-D12) -------------------------------------------
+
+TaskCheck = Literal["after_conflict", "end_of_age", "on_event"]
+
+
+class VengefulAbilityDeckModel(_Strict):
+    """D9.1: which gods' VENGEFUL abilities form the deck (their texts live in gods.json)."""
+
+    source: Source
+    vengeful_ability_deck: tuple[str, ...]
+    remove_player_god: bool
+    cards_drawn_per_age: int = Field(ge=1)
+    resolution_order: Literal["arrival"]
+
+
+class VengefulCardModel(_Strict):
+    """D10: a Vengeful god card, its corner number and the steps of its three rows."""
+
+    id: str
+    name: str
+    corner: int = Field(ge=0)
+    rows: dict[Literal["1", "2", "3"], Effect]
+    source: Source
+
+
+class VengefulCardsModel(_Strict):
+    source: Source
+    vengeful_cards: tuple[VengefulCardModel, ...]
+
+
+class VengefulSpaceModel(_Strict):
+    id: str
+    effect: Effect
+    source: Source
+
+
+class VengefulTracksModel(_Strict):
+    """D11: the Vengeful Calendar (Shamans) and Vengeful Codex (Warriors), left to right."""
+
+    source: Source
+    vengeful_calendar: tuple[VengefulSpaceModel, ...]
+    vengeful_codex: tuple[VengefulSpaceModel, ...]
+
+
+class TaskGoalModel(_Strict):
+    """One goal of a Task side; ``condition`` names a predicate the solo engine knows."""
+
+    text: str
+    condition: str
+    check: TaskCheck
+    track: tuple[int, ...] = Field(min_length=1)
+
+
+class TaskSideModel(_Strict):
+    name: str
+    player: TaskGoalModel
+    vengeful: TaskGoalModel
+    source: Source
+
+
+class TaskCardModel(_Strict):
+    card: int
+    sides: dict[Literal["A", "B"], TaskSideModel]
+    source: Source
+
+
+class TaskCardsModel(_Strict):
+    source: Source
+    task_cards: tuple[TaskCardModel, ...]
+
+
+class SoloDifficultyModel(_Strict):
+    """D1 ``solo_difficulty``: the Vengeful start and the named offsets (B10.4)."""
+
+    vengeful_start_vp: int
+    offset_range: tuple[int, int]
+    presets: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class VengefulAbility:
+    god: str
+    name: str
+    text: str
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class VengefulCard:
+    id: str
+    name: str
+    corner: int
+    rows: tuple[tuple[Step, ...], ...]  # rows 1, 2, 3 at indexes 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class TaskGoal:
+    text: str
+    condition: str
+    check: str
+    track: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TaskSide:
+    card: int
+    side: str
+    name: str
+    player: TaskGoal
+    vengeful: TaskGoal
+
+
+@dataclass(frozen=True)
+class SoloData:
+    """Everything the solo engine reads on top of ``MezoData``."""
+
+    ability_deck: tuple[str, ...]
+    remove_player_god: bool
+    abilities: dict[str, VengefulAbility]
+    cards: tuple[VengefulCard, ...]
+    calendar: tuple[Reward, ...]
+    codex: tuple[Reward, ...]
+    tasks: dict[int, dict[str, TaskSide]]
+    start_player_vp: int
+    start_vengeful_vp: int
+    offset_range: tuple[int, int]
+    presets: dict[str, int]
+
+    def card(self, card_id: str) -> VengefulCard:
+        for c in self.cards:
+            if c.id == card_id:
+                return c
+        raise KeyError(card_id)
+
+
+def _goal(m: TaskGoalModel) -> TaskGoal:
+    return TaskGoal(m.text, m.condition, m.check, m.track)
+
+
+@cache
+def load_solo_data() -> SoloData:
+    """Load and validate the solo assets once (D1 solo values, D9 VENGEFUL texts, D9.1-D12)."""
+    base = load_data()
+    deck = load_model(VengefulAbilityDeckModel, "mezo", "vengeful_ability_deck.json")
+    cards = load_model(VengefulCardsModel, "mezo", "vengeful_cards.json")
+    tracks = load_model(VengefulTracksModel, "mezo", "vengeful_tracks.json")
+    tasks = load_model(TaskCardsModel, "mezo", "task_cards.json")
+    gods = load_model(GodsModel, "mezo", "gods.json")
+    extra = base.constants.model_extra or {}
+    difficulty = SoloDifficultyModel.model_validate(extra["solo_difficulty"])
+    abilities = {
+        g.id: VengefulAbility(
+            g.id, g.vengeful.name, g.vengeful.text, compile_effect(g.vengeful.effect)
+        )
+        for g in gods.gods
+    }
+    missing = set(deck.vengeful_ability_deck) - set(abilities)
+    if missing:
+        raise ValueError(f"Vengeful ability deck names unknown gods: {sorted(missing)}")
+    return SoloData(
+        ability_deck=deck.vengeful_ability_deck,
+        remove_player_god=deck.remove_player_god,
+        abilities=abilities,
+        cards=tuple(
+            VengefulCard(
+                c.id, c.name, c.corner, tuple(compile_effect(c.rows[k]) for k in ("1", "2", "3"))
+            )
+            for c in cards.vengeful_cards
+        ),
+        calendar=tuple(
+            Reward(s.id, s.id, compile_effect(s.effect)) for s in tracks.vengeful_calendar
+        ),
+        codex=tuple(Reward(s.id, s.id, compile_effect(s.effect)) for s in tracks.vengeful_codex),
+        tasks={
+            t.card: {
+                k: TaskSide(t.card, k, side.name, _goal(side.player), _goal(side.vengeful))
+                for k, side in sorted(t.sides.items())
+            }
+            for t in tasks.task_cards
+        },
+        start_player_vp=int(base.constants.start_vp["solo_player"]),
+        start_vengeful_vp=difficulty.vengeful_start_vp,
+        offset_range=difficulty.offset_range,
+        presets=dict(difficulty.presets),
+    )
