@@ -1,0 +1,93 @@
+"""Bots: greedy win rates near the design notes, no peeking, hints."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tabletop_tui.engine.bots import BotContext, RandomBot, bot_rng, context_for
+from tabletop_tui.games.maeshowe import GAME
+from tabletop_tui.games.maeshowe.bots import GreedyBot, card_worths, play_greedy_game
+from tabletop_tui.games.maeshowe.rules import MaeshoweState
+
+from .helpers import position
+
+# The notes: a one-step greedy player wins about 50% Easy, 24% Medium, 4% Hard solo.
+BANDS = {"easy": (0.42, 0.68), "medium": (0.14, 0.36), "hard": (0.01, 0.10)}
+GAMES = 200
+
+
+@pytest.mark.parametrize("difficulty", list(BANDS))
+def test_greedy_win_rate_stays_near_the_notes(difficulty):
+    bot = GreedyBot()
+    wins = sum(
+        play_greedy_game({"players": 1, "difficulty": difficulty}, seed, bot).outcome == 1
+        for seed in range(GAMES)
+    )
+    low, high = BANDS[difficulty]
+    assert low <= wins / GAMES <= high, f"{difficulty}: {wins}/{GAMES}"
+
+
+def test_random_bot_is_far_worse():
+    wins = 0
+    for seed in range(100):
+        state = MaeshoweState.new({"players": 1}, seed)
+        rng = bot_rng(seed, 0)
+        bot = RandomBot()
+        while state.decision() is not None:
+            state.apply_fast(bot.choose(context_for(state, rng)))
+        wins += state.outcome == 1
+    assert wins <= 2
+
+
+def test_card_worths_follow_the_effects():
+    s = position()
+    worth = dict(zip(s.cat.ids, card_worths(s.cat), strict=True))
+    assert worth["ex-r1"] > 0 > worth["tr-r1"]
+    assert worth["ra-r1"] > worth["sl-b1"] > 0
+    assert worth["pc-r1"] < 0
+
+
+def _ctx(state: MaeshoweState, seed: int) -> BotContext:
+    return context_for(state, random.Random(seed))
+
+
+def test_greedy_never_uses_hidden_cards():
+    """Two deals that look the same to the seat get the same choice."""
+    a = position(hand=["ex-r1", "ex-r2", "tr-r1", "go-b1", "ra-r1"], seed=1)
+    b = position(hand=["ex-r1", "ex-r2", "tr-r1", "go-b1", "ra-r1"], seed=1)
+    random.Random(9).shuffle(b.deck)
+    assert a.view(0) == b.view(0) and a.deck != b.deck
+    bot = GreedyBot(samples=2)
+    assert bot.choose(_ctx(a, 3)) == bot.choose(_ctx(b, 3))
+
+
+def test_greedy_takes_an_obvious_win_and_avoids_death():
+    s = position(hand=["ex-r1", "tr-r1", "go-r1"], chain=[0, 0, 0], passages=3)
+    s.passages = 1
+    assert GreedyBot().choose(_ctx(s, 1)) == "play:ex-r1"
+    s = position(hand=["tr-r1", "ra-r1", "ex-r1"], health=[1])
+    assert GreedyBot().choose(_ctx(s, 1)) == "play:ra-r1"  # heal before the Treasure goes
+
+
+def test_hint_explains_the_best_line():
+    s = position(hand=["ex-r1", "ex-r2", "tr-r1", "go-b1", "ra-r1"])
+    hard = GAME.bot("hard")
+    text = hard.explain(_ctx(s, 2))
+    best = hard.choose(_ctx(s, 2))
+    label = s.decision().option(best).label
+    assert text.startswith("Best: ") and label in text and "Next best" in text
+
+
+def test_every_level_plays_coop_and_fear_of_the_dark():
+    for config in ({"players": 2}, {"players": 2, "fear_of_the_dark": True, "horror_hope": True}):
+        for level in ("easy", "medium", "hard"):
+            state = MaeshoweState.new(config, 5)
+            bots = [GAME.bot(level), GAME.bot(level)]
+            rngs = [bot_rng(5, 0), bot_rng(5, 1)]
+            while (d := state.decision()) is not None:
+                option = bots[d.seat].choose(context_for(state, rngs[d.seat]))
+                assert option in d.ids
+                state.apply_fast(option)
+            assert state.result() is not None
