@@ -185,9 +185,7 @@ class MaeshoweBoard(BoardView):
         text.append(f"Deck {view['deck_size']}", style="bold")
         if view["turns_left"] is not None:
             turns = view["turns_left"]
-            said = ", ".join(
-                f"P{s + 1}: {t}" if n > 1 else str(t) for s, t in enumerate(turns)
-            )
+            said = ", ".join(f"P{s + 1}: {t}" if n > 1 else str(t) for s, t in enumerate(turns))
             text.append(f" (empty: turns left {said})", style="bold red")
         if n > 1:
             text.append(f"  Turn: P{view['turn'] + 1}", style=SEAT_STYLE[view["turn"]])
