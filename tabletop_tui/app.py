@@ -54,8 +54,11 @@ class TabletopApp(App[int]):
         start: dict[str, Any] | None = None,
         *,
         bot_speed: str | None = None,
+        curtain_guard: float = 0.6,
     ) -> None:
         super().__init__()
+        # Seconds during which the hand-off curtain ignores keys typed ahead.
+        self.curtain_guard = curtain_guard
         self.store = store
         self.start_request = start
         speed = bot_speed or store.get_pref(SPEED_PREF, DEFAULT_SPEED)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Label, Static
 
@@ -35,12 +36,25 @@ class CardFace(Static):
 
 
 class HighCardBoard(BoardView):
+    BINDINGS = [Binding("o", "flip_order", "Card order")]
+
     DEFAULT_CSS = """
     HighCardBoard { padding: 0 1; }
     HighCardBoard #hc-round { text-style: bold; }
     HighCardBoard .hc-seat { height: 3; }
     HighCardBoard .hc-name { width: 30; height: 3; content-align: left middle; }
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.descending = False
+        self.last: tuple[dict[str, Any], Decision | None, int | None] | None = None
+
+    def action_flip_order(self) -> None:
+        """Show hands from the highest card down (a board-only key, nothing is played)."""
+        self.descending = not self.descending
+        if self.last is not None:
+            self.update_board(*self.last)
 
     def compose(self) -> ComposeResult:
         yield Label(id="hc-round")
@@ -53,6 +67,7 @@ class HighCardBoard(BoardView):
     def update_board(
         self, view: dict[str, Any], decision: Decision | None, viewer: int | None
     ) -> None:
+        self.last = (view, decision, viewer)
         self.query_one("#hc-round", Label).update(f"Round {view['round']}")
         mine = self.pickable(decision, viewer)
         for s in range(MAX_SEATS):
@@ -67,11 +82,13 @@ class HighCardBoard(BoardView):
             self.query_one(f"#hc-name{s}", Label).update(
                 f"{marker}{self.seat_name(s)}: {view['scores'][s]} pts, {played}"
             )
-            for c in range(MAX_CARDS):
-                card = self.query_one(f"#hc-card{s}-{c}", CardFace)
-                if c >= len(hand):
+            order = list(range(len(hand)))[:: -1 if self.descending else 1]
+            for slot in range(MAX_CARDS):
+                card = self.query_one(f"#hc-card{s}-{slot}", CardFace)
+                if slot >= len(hand):
                     card.display = False
                     continue
+                c = order[slot]
                 card.display = True
                 card.update("?" if hand[c] is None else str(hand[c]))
                 target = self.option_for_target(decision, f"card{c}") if s == viewer else None

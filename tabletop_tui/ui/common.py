@@ -30,8 +30,8 @@ _SEAT_REF = re.compile(r"\{seat:(\d+)\}")
 
 
 def kind_label(kind: str) -> str:
-    """'human' or 'bot (hard)': how a seat kind reads on screen."""
-    return "human" if kind == HUMAN else f"bot ({kind})"
+    """'human' or 'hard bot': how a seat kind reads on screen."""
+    return "human" if kind == HUMAN else f"{kind} bot"
 
 
 def seat_label(seat: SeatSpec) -> str:

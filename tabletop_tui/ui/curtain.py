@@ -5,6 +5,8 @@ It is a plain (opaque) screen, so nothing of the game under it is drawn while it
 
 from __future__ import annotations
 
+import time
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -21,10 +23,13 @@ class CurtainScreen(BaseScreen):
         Binding("q", "quit_game", "Leave game"),
     ]
 
-    def __init__(self, name: str, game_title: str) -> None:
+    def __init__(self, name: str, game_title: str, guard: float = 0.0) -> None:
         super().__init__()
         self.player = name
         self.game_title = game_title
+        # Keys typed ahead by the previous player (a second Enter) must not lift the curtain.
+        self.guard = guard
+        self.shown_at = time.monotonic()
 
     def compose_body(self) -> ComposeResult:
         with Middle(id="curtain"):
@@ -44,11 +49,16 @@ class CurtainScreen(BaseScreen):
                 yield Button(f"I am {self.player}", id="curtain-ready", variant="primary")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.shown_at = time.monotonic()
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss("ready")
+        self.action_ready()
 
     def action_ready(self) -> None:
+        if time.monotonic() - self.shown_at < self.guard:
+            return
         self.dismiss("ready")
 
     def action_quit_game(self) -> None:

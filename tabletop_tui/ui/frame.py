@@ -13,7 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical
@@ -196,6 +196,20 @@ class GameScreen(BaseScreen):
         elif self._handing_to is None:
             self.focus_options()
 
+    async def on_key(self, event: events.Key) -> None:
+        """Keys nobody else took go to the board's own bindings (e.g. cycling its panels)."""
+        for binding in self.board._bindings.key_to_bindings.get(event.key, []):
+            event.stop()
+            await self.app.run_action(binding.action, self.board)
+            return
+
+    def board_keys(self) -> list[tuple[str, str]]:
+        keys = []
+        for key, bindings in self.board._bindings.key_to_bindings.items():
+            for binding in bindings:
+                keys.append((binding.key_display or key, binding.description or binding.action))
+        return keys
+
     # ---- the loop ------------------------------------------------------------------------
 
     def advance(self) -> None:
@@ -212,7 +226,9 @@ class GameScreen(BaseScreen):
             from .curtain import CurtainScreen
 
             self.app.push_screen(
-                CurtainScreen(table.name(handoff), self.session.info.title),
+                CurtainScreen(
+                    table.name(handoff), self.session.info.title, self.tt_app.curtain_guard
+                ),
                 partial(self._handed, handoff),
             )
             return
@@ -405,6 +421,7 @@ class GameScreen(BaseScreen):
         else:
             self._digits = buffer
             panel.highlight(number - 1)
+            panel.set_tip(f"Option {number}: press Enter, or type the next digit.")
 
     def action_cursor(self, step: int) -> None:
         options = self.query_one(DecisionPanel).options
@@ -497,6 +514,7 @@ class GameScreen(BaseScreen):
             ("s", f"bot speed (now {self.tt_app.bot_speed})"),
             ("q", "leave the game (it is saved; resume it from the start screen)"),
             ("Ctrl+P", "command palette"),
+            *self.board_keys(),
         ]
 
     def action_rules(self) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from rich import box
 from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -46,7 +47,7 @@ def stats_renderable(stats: dict[str, Any]) -> Group | Text:
     for game_id, entry in sorted(stats.items()):
         title = registry[game_id].title if game_id in registry else game_id
         blocks.append(Text(f"{title}: {entry['played']} game(s) played", style="bold"))
-        table = RichTable(expand=False, show_edge=True)
+        table = RichTable(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
         table.add_column("Seat kind")
         table.add_column("Seats", justify="right")
         table.add_column("Wins", justify="right")
@@ -60,7 +61,13 @@ def stats_renderable(stats: dict[str, Any]) -> Group | Text:
             blocks.append(Text(f"Best score: {score} by {name} (game #{gid})"))
         coop = entry.get("coop") or {}
         if coop:
-            rates = RichTable(expand=False, title="Solo and co-op", title_justify="left")
+            rates = RichTable(
+                title="Solo and co-op",
+                title_justify="left",
+                box=box.SIMPLE_HEAD,
+                show_edge=False,
+                pad_edge=False,
+            )
             rates.add_column("Players and difficulty")
             rates.add_column("Won", justify="right")
             for key, (won, total) in sorted(coop.items()):

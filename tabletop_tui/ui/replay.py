@@ -124,11 +124,12 @@ class ReplayScreen(BaseScreen):
 
     def compose_body(self) -> ComposeResult:
         yield FrameHeader(id="frame-header", markup=False)
-        with Container(id="board-area"):
-            yield self.board
-        with Vertical(id="replay-panel"):
-            yield Static(id="replay-next", markup=False)
-            yield LogPanel(id="replay-log")
+        with Container(id="replay-main"):
+            with Container(id="board-area"):
+                yield self.board
+            with Vertical(id="replay-panel"):
+                yield Static(id="replay-next", markup=False)
+                yield LogPanel(id="replay-log")
         yield Footer()
 
     def on_mount(self) -> None:

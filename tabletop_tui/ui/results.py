@@ -46,7 +46,7 @@ def ranking_table(result: GameResult, seats: list[Any]) -> RichTable:
     )
     table.add_column("Rank", justify="right")
     table.add_column("Player")
-    table.add_column("Seat")
+    table.add_column("Plays as")
     table.add_column("Score", justify="right")
     if result.cooperative:
         table.add_column("Result")
@@ -85,12 +85,12 @@ def breakdown_table(result: GameResult, names: list[str]) -> RichTable | None:
         table.add_column(
             names[sr.seat] if sr.seat < len(names) else f"Seat {sr.seat + 1}", justify="right"
         )
-    for label in labels:
+    for i, label in enumerate(labels):
         row = [fill_names(label, names)]
         for sr in seats:
             points = sum(b.points for b in sr.breakdown if b.label == label)
             row.append(str(points))
-        table.add_row(*row)
+        table.add_row(*row, end_section=i == len(labels) - 1)
     table.add_row("Total", *[str(sr.score) for sr in seats], style="bold")
     return table
 

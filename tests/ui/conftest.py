@@ -33,7 +33,7 @@ def store(tmp_path):
 @pytest.fixture
 def make_app(store):
     def make(start: dict[str, Any] | None = None) -> TabletopApp:
-        return TabletopApp(store, start, bot_speed="instant")
+        return TabletopApp(store, start, bot_speed="instant", curtain_guard=0)
 
     return make
 

@@ -185,7 +185,7 @@ async def test_bot_thinking_is_shown_and_leaving_stops_it(store, only_highcard):
         await pilot.press("1")
         await pilot.pause()
         assert game.busy
-        assert "Bot B (bot (medium)) is thinking" in screen_text(app)
+        assert "Bot B (medium bot) is thinking" in screen_text(app)
         await pilot.press("q")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -464,3 +464,34 @@ async def test_digits_pick_two_digit_options(make_app, store, monkeypatch, highc
         assert picked == ["o11", "o0"]
         await pilot.press("9")
         assert picked[-1] == "o8"
+
+
+async def test_board_keys_reach_the_board_and_the_help(make_app, only_highcard):
+    app = make_app(highcard_start("human", "medium", seed=21))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        hand = [str(c) for c in game.session.state.view(0)["hands"][0]]
+        await pilot.press("o")
+        assert cards(game, 0) == hand[::-1]
+        assert game.session.state.history == []
+        # The reversed board still plays the card clicked.
+        await pilot.click("#hc-card0-0")
+        assert game.session.state.history[0].endswith(f":{hand[-1]}")
+        await pilot.press("question_mark")
+        assert "Card order" in screen_text(app)
+
+
+async def test_curtain_ignores_keys_typed_ahead(store, only_highcard):
+    from tabletop_tui.app import TabletopApp
+
+    app = TabletopApp(store, highcard_start("human", "human"), bot_speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen) and curtain.guard > 0
+        await pilot.press("enter")  # a second Enter from the previous player
+        assert app.screen is curtain
+        curtain.shown_at -= curtain.guard  # the guard time has passed
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen)
