@@ -177,6 +177,7 @@ class GreedyBot:
         if len(options) == 1:
             return options[0].id
         plans = self.plans(ctx)
+        self._last = (ctx, plans)
         if self.noise and len(plans) > 1 and ctx.rng.random() < self.noise:
             top = [p for p in plans if p.value >= plans[0].value - 2 * self.weights.health][:3]
             return ctx.rng.choice(top).options[0]
@@ -248,7 +249,8 @@ class GreedyBot:
 
     def explain(self, ctx: BotContext) -> str:
         """The best line for this turn and why, in a sentence or two."""
-        plans = self.plans(ctx)
+        last = getattr(self, "_last", None)
+        plans = last[1] if last is not None and last[0] is ctx else self.plans(ctx)
         best = plans[0]
         steps = " -> ".join(best.labels) if best.labels else "nothing to do"
         text = f"Best: {steps}."
