@@ -58,6 +58,12 @@ SRC_WRATH = "Wrathful god"
 SRC_ABILITY = "Tribe abilities"
 SRC_GOD = "God passive"
 SRC_DEVOTION = "Devotion track"
+# Solo (Part B): the starting VP, the Task card and what only the Vengeful gods score by.
+SRC_START = "Starting VP"
+SRC_TASK = "Task card"
+SRC_VCARDS = "Vengeful cards"
+SRC_VENGEFUL = "VENGEFUL abilities"
+SRC_OFFERING = "Blessed offering"
 SOURCES = (
     SRC_ALTAR,
     SRC_BLESSED,
@@ -68,6 +74,11 @@ SOURCES = (
     SRC_ABILITY,
     SRC_GOD,
     SRC_DEVOTION,
+    SRC_START,
+    SRC_TASK,
+    SRC_VCARDS,
+    SRC_VENGEFUL,
+    SRC_OFFERING,
 )
 
 Frame = tuple[Any, ...]
@@ -76,7 +87,9 @@ Frame = tuple[Any, ...]
 class MezoConfig(GameConfig):
     """Options of a Mezo game. Solo (players=1) and the modules come later as new fields."""
 
-    players: int = Field(3, ge=2, le=4, description="Number of tribes (2 to 4).")
+    players: int = Field(
+        3, ge=1, le=4, description="Number of tribes (1 = solo against the Vengeful gods)."
+    )
     content: Literal["full", "base"] = Field(
         "full",
         description="Altars and Wrathful tiles: 'full' (with Souls for Xibalba) or 'base' only.",
@@ -96,6 +109,16 @@ class MezoConfig(GameConfig):
     def fixed_gods(self) -> list[str]:
         return [self.god_1, self.god_2, self.god_3, self.god_4][: self.players]
 
+    # Solo only (Part B, B10.4): the Vengeful gods' starting VP.
+    difficulty: Literal["apprentice", "standard", "hard", "legendary", "custom"] = Field(
+        "standard",
+        description="Solo: the Vengeful gods start at 0 (apprentice), 4 (standard), "
+        "14 (hard), 24 (legendary) VP, or 4 + vengeful_offset (custom).",
+    )
+    vengeful_offset: int = Field(
+        0, ge=-4, le=40, description="Solo, difficulty 'custom': VP added to the Vengeful 4."
+    )
+
 
 class MezoState(GameState):
     """A game of Mezo. Seats are 0..N-1; ``ring`` is the seat order drawn at setup."""
@@ -103,17 +126,32 @@ class MezoState(GameState):
     game_id = "mezo"
     config_model = MezoConfig
     config: MezoConfig
+    # Tribes played by the rules rather than by a seat (the solo Vengeful gods): they get
+    # tribe indexes after the seats', so every per-tribe list holds them too.
+    AUTOMATA = 0
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> MezoState:
+        """A one-player game is the solo mode, played by the subclass in ``solo.py``."""
+        config = args[0] if args else kwargs.get("config")
+        players = (
+            config.get("players") if isinstance(config, dict) else getattr(config, "players", 0)
+        )
+        if cls is MezoState and players == 1:
+            from .solo import SoloState
+
+            cls = SoloState
+        return super().__new__(cls)
 
     # ---- setup ---------------------------------------------------------------------------
 
     def _setup(self) -> None:
         d = self.data = load_data()
         c = d.constants
-        P = self.np = self.config.players
+        P = self.np = self.config.players + self.AUTOMATA
         rng = self.rng
         nr = len(d.region_ids)
         # 1. seat order
-        self.ring = list(range(P))
+        self.ring = list(range(self.config.players))
         rng.shuffle(self.ring)
         self.pos = [0] * P
         for i, s in enumerate(self.ring):
@@ -123,7 +161,7 @@ class MezoState(GameState):
         # 3. abandoned regions
         tiles = list(range(nr))
         rng.shuffle(tiles)
-        setup = c.setup_by_players[P]
+        setup = c.setup_by_players[self.config.players]
         self.inplay = [True] * nr
         for _ in range(int(setup["abandoned_regions"])):
             self.inplay[tiles.pop(0)] = False
@@ -754,8 +792,9 @@ class MezoState(GameState):
             return
         owner = self.champion_owner(r)
         if owner >= 0:
-            start = (self.pos[owner] + 1) % P
-            self.turn = tuple(self.ring[(start + i) % P] for i in range(P))
+            n = len(self.ring)
+            start = (self.pos[owner] + 1) % n
+            self.turn = tuple(self.ring[(start + i) % n] for i in range(n))
         else:
             self.turn = tuple(self.vp_order())
         self.log("Turn order: " + ", ".join(self.name(s) for s in self.turn) + ".")
@@ -774,9 +813,13 @@ class MezoState(GameState):
 
     # God cards
 
+    def draw_count(self, s: int) -> int:
+        """How many God cards ``s`` draws this conflict (solo: Uayeb's VENGEFUL cuts it)."""
+        return self.data.constants.cards_drawn
+
     def _f_keep(self, f: Frame) -> Decision | None:
         s = f[1]
-        drawn = self.deck[s][: self.data.constants.cards_drawn]
+        drawn = self.deck[s][: self.draw_count(s)]
         if not drawn:
             self.stack.pop()
             return None
@@ -796,7 +839,7 @@ class MezoState(GameState):
     def _c_keep(self, f: Frame, oid: str) -> None:
         s = f[1]
         cid = oid.split(":", 1)[1]
-        drawn = min(len(self.deck[s]), self.data.constants.cards_drawn)
+        drawn = min(len(self.deck[s]), self.draw_count(s))
         self.deck[s].remove(cid)
         self.kept[s] = cid
         self.known_deck[s] = max(self.known_deck[s], drawn - 1)
@@ -1177,6 +1220,7 @@ class MezoState(GameState):
             self.deck[s] = deck
             self.known_deck[s] = 0
             self.bury_used[s] = False
+        self._end_of_age_decks()
         stack = [r for r in range(nr) if self.inplay[r]]
         self.rng.shuffle(stack)
         self.conflict_stack = stack
@@ -1189,6 +1233,9 @@ class MezoState(GameState):
         else:
             self.age += 1
             self._push(("age_start",))
+
+    def _end_of_age_decks(self) -> None:
+        """Decks shuffled after the God decks and before the Conflict stack (solo: B9.4)."""
 
     def _f_end_game(self, f: Frame) -> None:
         self.stack.pop()
@@ -1856,6 +1903,14 @@ class MezoState(GameState):
         st.rng = random.Random(rng.random())
         return st
 
+    def unit_total(self, s: int, t: int) -> int:
+        """How many units of type ``t`` tribe ``s`` owns (solo: the Vengeful army is bigger)."""
+        return self.data.constants.per_tribe["shaman" if t == SH else "warrior"]
+
+    def track_units(self, s: int, t: int) -> int:
+        """Tribe ``s``'s units of type ``t`` on the Calendar (Shamans) or Codex (Warriors)."""
+        return (self.calendar if t == SH else self.codex).count(s)
+
     def check_invariants(self) -> None:
         P, nr = self.np, len(self.inplay)
         c = self.data.constants
@@ -1863,11 +1918,12 @@ class MezoState(GameState):
         if self.phase == "setup":
             return
         for s in range(P):
-            for t, total in ((SH, per["shaman"]), (WA, per["warrior"])):
+            for t in (SH, WA):
+                total = self.unit_total(s, t)
                 n = self.reserve[s * 2 + t] + self.xib[s * 2 + t] + self.wrath[s * 2 + t]
                 n += self.offer[s * 2 + t]
                 n += sum(self.units[(r * P + s) * 2 + t] for r in range(nr))
-                n += (self.calendar if t == SH else self.codex).count(s)
+                n += self.track_units(s, t)
                 assert n == total, f"{self.name(s)} has {n} {TYPE_NAME[t]}s, not {total}"
                 assert min(self.reserve[s * 2 + t], self.xib[s * 2 + t]) >= 0
             assert 0 <= self.glyph_supply(s) <= per["glyph"]
