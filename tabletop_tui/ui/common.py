@@ -7,12 +7,14 @@ import re
 import time
 from typing import Any
 
+from rich.segment import Segment
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
+from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Button, Static
+from textual.widgets import Button, OptionList, Static
 
 from tabletop_tui.assets import AssetError, read_text
 from tabletop_tui.engine.record import SeatSpec
@@ -227,3 +229,26 @@ def focus_first(widget: Widget) -> None:
         if child.can_focus and child.display:
             child.focus()
             return
+
+
+class MarkedOptionList(OptionList):
+    """An option list whose highlighted option also carries a '▶' (colour is not the only
+    signal, e.g. with NO_COLOR)."""
+
+    def _get_left_gutter_width(self) -> int:
+        return 2
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        width = self.scrollable_content_region.width
+        marker = "  "
+        style = self.get_visual_style("option-list--option")
+        try:
+            index, offset = self._lines[self.scroll_offset.y + y]
+        except IndexError:
+            return Strip.blank(width, style.rich_style)
+        if index == self.highlighted:
+            style = self.get_visual_style("option-list--option", "option-list--option-highlighted")
+            if offset == 0:
+                marker = "▶ "
+        return Strip.join([Strip([Segment(marker, style.rich_style)], 2), strip]).crop(0, width)

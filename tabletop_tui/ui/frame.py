@@ -12,13 +12,14 @@ import time
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container, Vertical
+from textual.containers import Container, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 from textual.worker import Worker, WorkerState
 
@@ -26,7 +27,7 @@ from tabletop_tui.engine.core import Decision, IllegalMove
 from tabletop_tui.session import Session
 
 from .board import BoardView
-from .common import BOT_SPEEDS, BaseScreen, rules_markdown
+from .common import BOT_SPEEDS, BaseScreen, MarkedOptionList, rules_markdown
 from .table import Table
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ class DecisionPanel(Vertical):
         yield Static(id="last", markup=False)
         yield Static(id="prompt", markup=False)
         yield Static(id="tip", markup=False)
-        yield OptionList(id="options")
+        yield MarkedOptionList(id="options")
 
     def show_last(self, text: str) -> None:
         """The newest log line, for when the log panel is hidden."""
@@ -99,30 +100,38 @@ class DecisionPanel(Vertical):
             self.post_message(self.Chosen(self.option_ids[index]))
 
 
-class LogPanel(Vertical):
-    """The game log as the viewer may read it; private lines are marked, not only coloured."""
+class LogPanel(VerticalScroll):
+    """The game log as the viewer may read it; private lines are marked, not only coloured.
+
+    One wrapping text, so lines re-wrap whenever the panel changes width.
+    """
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.texts: list[str] = []  # what the panel holds, shown or not
 
     def compose(self) -> ComposeResult:
-        yield RichLog(id="log-lines", wrap=True, markup=False, auto_scroll=True)
+        yield Static(id="log-lines", markup=False)
 
     def show_lines(self, lines: list[tuple[str, bool, bool]]) -> None:
-        """(text, private, frame-line) triples, oldest first."""
-        log = self.query_one("#log-lines", RichLog)
-        log.clear()
+        """(text, private, frame-line) triples, oldest first. A marker column keeps wrapped
+        lines indented: '•' who decided what, '»' a line only the viewer sees."""
+        grid = RichTable.grid(padding=(0, 1, 0, 0))
+        grid.add_column(width=1, no_wrap=True)
+        grid.add_column(ratio=1)
         self.texts = []
-        for text, private, frame in lines:
+        for line, private, frame in lines:
             if private:
-                line = Text("[you] " + text, style="italic")
+                grid.add_row("»", Text("[you] " + line, style="italic"))
+                self.texts.append("[you] " + line)
             elif frame:
-                line = Text("• " + text, style="bold")
+                grid.add_row("•", Text(line, style="bold"))
+                self.texts.append("• " + line)
             else:
-                line = Text("  " + text)
-            self.texts.append(line.plain)
-            log.write(line)
+                grid.add_row("", Text(line))
+                self.texts.append("  " + line)
+        self.query_one("#log-lines", Static).update(grid)
+        self.call_after_refresh(self.scroll_end, animate=False)
 
 
 class GameScreen(BaseScreen):

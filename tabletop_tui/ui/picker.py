@@ -16,7 +16,15 @@ from textual.widgets.option_list import Option as ListOption
 from tabletop_tui.engine.registry import GameInfo, games
 from tabletop_tui.store import StoredGame
 
-from .common import BaseScreen, ConfirmScreen, kind_label, modes_label, players_label, when_label
+from .common import (
+    BaseScreen,
+    ConfirmScreen,
+    MarkedOptionList,
+    kind_label,
+    modes_label,
+    players_label,
+    when_label,
+)
 
 if TYPE_CHECKING:
     from tabletop_tui.app import TabletopApp
@@ -88,10 +96,10 @@ class PickerScreen(BaseScreen):
         with Horizontal(id="picker-main"):
             with Vertical(id="games-box"):
                 yield Static("Start a new game (Enter or its number)", classes="box-title")
-                yield OptionList(id="games")
+                yield MarkedOptionList(id="games")
             with Vertical(id="saved-box"):
                 yield Static("Resume a game (r or Enter)", classes="box-title")
-                yield OptionList(id="saved")
+                yield MarkedOptionList(id="saved")
                 yield Static(id="saved-note", markup=False)
         with Horizontal(id="picker-buttons"):
             yield Button("History (v)", id="history", compact=True)
