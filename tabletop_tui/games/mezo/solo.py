@@ -36,7 +36,7 @@ from .rules import (
     WA,
     Frame,
     MezoState,
-    _steps_text,
+    _step_text,
 )
 
 PLAYER, VG = 0, 1
@@ -429,7 +429,7 @@ class SoloState(MezoState):
         steps = card.rows[row - 1]
         self.log(
             f"Your action was row {row}: the Vengeful gods resolve row {row} of {card.name} "
-            f"({_steps_text(steps)})."
+            f"({vg_text(steps)})."
         )
         self._push(("vg_eff", steps, 0, SRC_VCARDS, f"{card.name} row {row}"))
 
@@ -450,7 +450,7 @@ class SoloState(MezoState):
         self.log(f"{head}: the Vengeful gods win ({why}).")
         self.flags[VG_WON] = True
         altar = self.data.altar(self.altar[r])  # type: ignore[arg-type]
-        self.log(f"The Vengeful gods take the {altar.name} ({_steps_text(altar.steps)}).")
+        self.log(f"The Vengeful gods take the {altar.name} ({vg_text(altar.steps)}).")
         self._push(("vg_eff", altar.steps, 0, SRC_ALTAR, altar.name))
 
     def _f_majority(self, f: Frame) -> None:
@@ -485,7 +485,7 @@ class SoloState(MezoState):
         sp = spaces[i]
         self.log(
             f"The Vengeful gods hold the {why}: a Vengeful {TYPE_NAME[t]} goes to {sp.id}, "
-            f"the first free space of the {title} ({_steps_text(sp.steps)}).",
+            f"the first free space of the {title} ({vg_text(sp.steps)}).",
             seat=VG,
         )
         self._push(("vg_eff", sp.steps, 0, SRC_TRACKS, f"{title} {sp.id}"))
@@ -749,9 +749,6 @@ class SoloState(MezoState):
             return 0
         raise ValueError(f"the Vengeful gods cannot do '{op}'")  # pragma: no cover
 
-    def _types(self, step: Step) -> tuple[int, ...]:
-        return {"any": (SH, WA), "shaman": (SH,), "warrior": (WA,)}[step.unit]
-
     # units in: DEPLOY, AWAKEN, MOVE into
 
     def contest(self, cands: list[int]) -> tuple[int, str]:
@@ -770,6 +767,8 @@ class SoloState(MezoState):
         """B11.4 ADD: the unit type to add to ``r`` from a source holding ``have``."""
         if not any(have[t] for t in types):
             return -1, ""
+        if len(types) == 1:
+            return types[0], f"it adds {TYPE_NAME[types[0]]}s only"
         needs = {t: self.need(r, t) for t in types}
         short = [t for t in types if needs[t] >= 1]
         if short:
@@ -872,6 +871,8 @@ class SoloState(MezoState):
         have = [t for t in types if self.u(r, PLAYER, t)]
         if not have:
             return -1, ""
+        if len(types) == 1:
+            return have[0], f"it hits {TYPE_NAME[have[0]]}s only"
         needs = {t: self.need(r, t) for t in have}
         short = [t for t in have if needs[t] >= 1]
         if short:
@@ -1109,7 +1110,7 @@ class SoloState(MezoState):
                 "rows": [
                     {
                         "row": i + 1,
-                        "text": _steps_text(steps),
+                        "text": vg_text(steps),
                         "resolved": self.vg_rows.count(i + 1),
                     }
                     for i, steps in enumerate(vc.rows)
@@ -1152,11 +1153,11 @@ class SoloState(MezoState):
             "card": card,
             "draw_limit": self.draw_limit or None,
             "calendar": [
-                {"id": sp.id, "text": _steps_text(sp.steps), "unit": bool(self.vg_calendar[i])}
+                {"id": sp.id, "text": vg_text(sp.steps), "unit": bool(self.vg_calendar[i])}
                 for i, sp in enumerate(so.calendar)
             ],
             "codex": [
-                {"id": sp.id, "text": _steps_text(sp.steps), "unit": bool(self.vg_codex[i])}
+                {"id": sp.id, "text": vg_text(sp.steps), "unit": bool(self.vg_codex[i])}
                 for i, sp in enumerate(so.codex)
             ],
             "task": task,
@@ -1188,6 +1189,27 @@ class SoloState(MezoState):
             won=won,
             summary=summary,
         )
+
+
+def vg_text(steps: tuple[Step, ...]) -> str:
+    """Steps as the Vengeful gods read them ("you" is the player), for logs and the board."""
+    return ", then ".join(_vg_step_text(s) for s in steps)
+
+
+def _vg_step_text(step: Step) -> str:
+    n = step.n
+    if step.op == "lose_devotion":
+        return f"you lose {n} Devotion" if step.who == "player" else f"-{n} VP"
+    if step.op == "discard_unit":
+        return f"you send {n} unit{'s' if n != 1 else ''} from Reserve to Xibalba"
+    if step.op == "draw_limit":
+        return f"you draw only {n} God cards"
+    if step.op == "devotion":
+        return f"+{n} VP (for Devotion)"
+    text = _step_text(step)
+    if step.else_:
+        text += f" (if it does nothing: {vg_text(step.else_)})"
+    return text
 
 
 def _track(goal: TaskGoal) -> str:
