@@ -738,3 +738,257 @@ def load_solo_data() -> SoloData:
         offset_range=difficulty.offset_range,
         presets=dict(difficulty.presets),
     )
+
+
+# ---- modules: Cities, Rituals, Prophecies, Sacred Cenote, Tribe Powers (Part C, D13-D16) --
+
+RitualStep = Literal["tribe", "god", "conflict", "end_of_age"]
+ProphecyCondition = Literal[
+    "pyramid_regions_at_least",
+    "pyramid_height_at_least",
+    "glyph_regions_at_least",
+    "calendar_units_at_least",
+    "codex_units_at_least",
+    "won_this_conflict_with_strength_at_least",
+    "devotion_at_least",
+    "won_this_blessed_conflict",
+    "won_both_majorities_this_conflict",
+    "won_this_conflict_in_other_champion_region",
+    "xibalba_empty",
+    "glyph_and_pyramid_regions_at_least",
+]
+
+
+class RitualModifierModel(_Strict):
+    """D13: the rule changes a modifier Ritual may make; the engine reads each by name."""
+
+    deploy_cap: int | None = Field(None, ge=0)
+    call_times: int | None = Field(None, ge=1)
+    call_replaced_by: Effect | None = None
+    smite_bonus: int | None = None
+    strength_winner_vp: int | None = None
+    pass_gives_both: bool = False
+    pass_both_already_bonus_vp: int | None = None
+    strength_tie: Literal["fewest_vp"] | None = None
+    extra_devotion_per_sacrificed_unit: int | None = None
+
+
+class RitualModel(_Strict):
+    id: str
+    name: str
+    step: RitualStep
+    kind: Literal["one_time", "modifier"]
+    text: str
+    effect: Effect = ()
+    modifier: RitualModifierModel | None = None
+    source: Source
+
+
+class RitualsModel(_Strict):
+    source: Source
+    rituals: tuple[RitualModel, ...]
+
+
+class ProphecyConditionModel(_Strict):
+    id: ProphecyCondition
+    n: int = 1
+
+
+class ProphecyModel(_Strict):
+    id: str
+    name: str
+    text: str
+    condition: ProphecyConditionModel
+    source: Source
+
+
+class MonumentModel(_Strict):
+    id: str
+    name: str
+    vp: int
+    source: Source
+
+
+class ProphecyDeckModel(_Strict):
+    source: Source
+    vp_per_card: int
+    monument_vp: int
+    prophecies: tuple[ProphecyModel, ...]
+    monument: MonumentModel
+
+
+class PowerModel(_Strict):
+    text: str
+    effect: Effect
+
+
+class TribePowerModel(_Strict):
+    id: str
+    powers: tuple[PowerModel, PowerModel]
+    source: Source
+
+
+class TribePowersModel(_Strict):
+    source: Source
+    tribe_powers: tuple[TribePowerModel, ...]
+    use_condition: Literal["god_present_here_or_own_champion_here"]
+    uses_per_game: int = Field(ge=1)
+
+
+class CitiesModel(_Strict):
+    tokens: int
+    placement: Literal["setup_vp_order_in_play_region_without_city"]
+    start_of_age_deploy: int = Field(ge=0)
+    may_deploy_champion_with_it: bool
+    destroyed_when: Literal["another_player_wins_a_conflict_there"]
+    destroyer_vp: int
+    end_of_game_vp: int
+
+
+class CenoteModel(_Strict):
+    placed_by: Literal["first_in_vp_order"]
+    when: Literal["start_of_age"]
+    winner_bonus: Effect
+    removed_at: Literal["end_of_age"]
+
+
+class ModuleDrawModel(_Strict):
+    setup_draw: int = Field(ge=1)
+    one_per_age: bool = True
+    tokens_per_player: int = 1
+
+
+class TribePowerDealModel(_Strict):
+    deal: Literal["random_one_each"]
+
+
+class ModulesModel(_Strict):
+    """D16: the constants of the Cities and the Sacred Cenote, and how the decks are drawn."""
+
+    source: Source
+    cities: CitiesModel
+    sacred_cenote: CenoteModel
+    rituals: ModuleDrawModel
+    prophecies: ModuleDrawModel
+    tribe_powers: TribePowerDealModel
+
+
+@dataclass(frozen=True, slots=True)
+class Ritual:
+    id: str
+    name: str
+    step: str
+    kind: str
+    text: str
+    steps: tuple[Step, ...]
+    # Rule changes by name (only those the card sets); call_replaced_by holds compiled steps.
+    modifier: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Prophecy:
+    id: str
+    name: str
+    text: str
+    condition: str
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class TribePower:
+    id: str
+    texts: tuple[str, str]
+    steps: tuple[tuple[Step, ...], tuple[Step, ...]]
+
+
+@dataclass(frozen=True)
+class ModuleData:
+    """Everything the five modules read, compiled once."""
+
+    rituals: tuple[Ritual, ...]
+    ritual_draw: int
+    prophecies: tuple[Prophecy, ...]
+    prophecy_draw: int
+    prophecy_vp: int
+    monument_name: str
+    monument_vp: int
+    powers: tuple[TribePower, ...]
+    city_tokens: int
+    city_deploy: int
+    city_champion: bool
+    city_destroyer_vp: int
+    city_end_vp: int
+    cenote_bonus: tuple[Step, ...]
+
+    def ritual(self, ritual_id: str) -> Ritual:
+        for r in self.rituals:
+            if r.id == ritual_id:
+                return r
+        raise KeyError(ritual_id)
+
+    def prophecy(self, prophecy_id: str) -> Prophecy:
+        for p in self.prophecies:
+            if p.id == prophecy_id:
+                return p
+        raise KeyError(prophecy_id)
+
+    def power(self, power_id: str) -> TribePower:
+        for p in self.powers:
+            if p.id == power_id:
+                return p
+        raise KeyError(power_id)
+
+
+def _ritual(m: RitualModel) -> Ritual:
+    mod: dict[str, Any] = {}
+    if m.modifier is not None:
+        for key, value in m.modifier.model_dump(exclude_defaults=True).items():
+            mod[key] = value
+        if m.modifier.call_replaced_by is not None:
+            mod["call_replaced_by"] = compile_effect(m.modifier.call_replaced_by)
+    if (m.kind == "modifier") != bool(mod) or (m.kind == "one_time") != bool(m.effect):
+        raise ValueError(f"Ritual {m.id}: a modifier needs a modifier, a one-time an effect")
+    return Ritual(m.id, m.name, m.step, m.kind, m.text, compile_effect(m.effect), mod)
+
+
+@cache
+def load_module_data() -> ModuleData:
+    """Load and validate the module assets once (D13-D16)."""
+    rituals = load_model(RitualsModel, "mezo", "rituals.json")
+    deck = load_model(ProphecyDeckModel, "mezo", "prophecies.json")
+    powers = load_model(TribePowersModel, "mezo", "tribe_powers.json")
+    mods = load_model(ModulesModel, "mezo", "modules.json")
+    if deck.monument.vp != deck.monument_vp:
+        raise ValueError("prophecies.json gives the Monument two different VP values")
+    for name, ids in (
+        ("Ritual", [r.id for r in rituals.rituals]),
+        ("Prophecy", [p.id for p in deck.prophecies]),
+        ("Tribe Power", [p.id for p in powers.tribe_powers]),
+    ):
+        if len(ids) != len(set(ids)):
+            raise ValueError(f"two {name} records share an id")
+    return ModuleData(
+        rituals=tuple(_ritual(r) for r in rituals.rituals),
+        ritual_draw=mods.rituals.setup_draw,
+        prophecies=tuple(
+            Prophecy(p.id, p.name, p.text, p.condition.id, p.condition.n) for p in deck.prophecies
+        ),
+        prophecy_draw=mods.prophecies.setup_draw,
+        prophecy_vp=deck.vp_per_card,
+        monument_name=deck.monument.name,
+        monument_vp=deck.monument_vp,
+        powers=tuple(
+            TribePower(
+                p.id,
+                (p.powers[0].text, p.powers[1].text),
+                (compile_effect(p.powers[0].effect), compile_effect(p.powers[1].effect)),
+            )
+            for p in powers.tribe_powers
+        ),
+        city_tokens=mods.cities.tokens,
+        city_deploy=mods.cities.start_of_age_deploy,
+        city_champion=mods.cities.may_deploy_champion_with_it,
+        city_destroyer_vp=mods.cities.destroyer_vp,
+        city_end_vp=mods.cities.end_of_game_vp,
+        cenote_bonus=compile_effect(mods.sacred_cenote.winner_bonus),
+    )

@@ -35,6 +35,7 @@ from tabletop_tui.engine.core import (
 )
 
 from .data import Step, load_data
+from .modules import MODULE_SOURCES, ModulesMixin, solo_conflict
 
 GodChoice = Literal[
     "choose", "ah_puch", "cabrakan", "ixchel", "kukulkan", "uayeb", "xolotl", "zotz"
@@ -79,13 +80,14 @@ SOURCES = (
     SRC_VCARDS,
     SRC_VENGEFUL,
     SRC_OFFERING,
+    *MODULE_SOURCES,  # Part C: Cities, Rituals, Prophecies, Sacred Cenote, Tribe Powers
 )
 
 Frame = tuple[Any, ...]
 
 
 class MezoConfig(GameConfig):
-    """Options of a Mezo game. Solo (players=1) and the modules come later as new fields."""
+    """Options of a Mezo game: seats (1 = solo), content, gods, solo difficulty, modules."""
 
     players: int = Field(
         3, ge=1, le=4, description="Number of tribes (1 = solo against the Vengeful gods)."
@@ -119,8 +121,42 @@ class MezoConfig(GameConfig):
         0, ge=-4, le=40, description="Solo, difficulty 'custom': VP added to the Vengeful 4."
     )
 
+    # The modules (Part C, 2 to 4 players), in any combination.
+    cities: bool = Field(
+        False,
+        description="Module Cities: a City token gives 1 extra unit (and maybe your Champion) "
+        "each Age and 3 VP at the end; whoever wins its region destroys it for 1 VP.",
+    )
+    rituals: bool = Field(
+        False,
+        description="Module Rituals: each Age reveals a Ritual card that changes one step "
+        "of that Age or acts once at its start.",
+    )
+    prophecies: bool = Field(
+        False,
+        description="Module Prophecies: climb a column of 3 Prophecy cards (3 VP each); the "
+        "first to fulfil the top one also takes the Monument (6 VP) and closes it.",
+    )
+    cenote: bool = Field(
+        False,
+        description="Module Sacred Cenote: each Age the VP leader puts it in a region; "
+        "the winner there gains 3 Devotion.",
+    )
+    tribe_powers: bool = Field(
+        False,
+        description="Module Tribe Powers: each tribe gets a one-use token with two powers, "
+        "usable in a conflict where its god is present or its Champion stands.",
+    )
 
-class MezoState(GameState):
+    @model_validator(mode="after")
+    def _no_modules_in_solo(self) -> MezoConfig:
+        problem = solo_conflict(self.players, self.model_dump())
+        if problem:
+            raise ValueError(problem)
+        return self
+
+
+class MezoState(ModulesMixin, GameState):
     """A game of Mezo. Seats are 0..N-1; ``ring`` is the seat order drawn at setup."""
 
     game_id = "mezo"
@@ -228,7 +264,9 @@ class MezoState(GameState):
         self.finished = False
         self.stack: list[Frame] = []
         self._pending: Decision | None = None
+        self._modules_init()
         # 8. colours and gods in reverse seat order; then 9 and 11.
+
         frames: list[Frame] = []
         for s in reversed(self.ring):
             frames += [("setup_colour", s), ("setup_god", s)]
@@ -277,6 +315,8 @@ class MezoState(GameState):
             m = self.data.ability(aid).modifier
             if key in m:
                 out.append(m[key])
+        if self.ritual is not None:
+            out += self.ritual_modifiers(key)
         return out
 
     def tier(self, s: int) -> int:
@@ -484,6 +524,7 @@ class MezoState(GameState):
             self.deck[s] = deck
         self.mark_barrier()
         self._push(("age_start",))
+        self._modules_setup()  # A3.10 (its City placements come before the first Age)
 
     # ---- Start of Age and Tribe Step -----------------------------------------------------
 
@@ -494,8 +535,11 @@ class MezoState(GameState):
         self.mark_barrier()
         w = self.data.wrathful_tile(self.wrath_tiles[self.age - 1])
         self.log(f"Age {self.age} begins. The Wrathful god tile is {w.name}.")
-        frames: list[Frame] = [("ability", s) for s in self.vp_order()]
+        frames: list[Frame] = self._start_of_age_modules()  # A5.2: Ritual, Sacred Cenote
+        frames += [("ability", s) for s in self.vp_order()]
+        frames += self._city_deploy_frames()  # A5.4
         frames.append(("tribe_step",))
+
         self._push_seq(frames)
 
     def _f_ability(self, f: Frame) -> Decision:
@@ -518,7 +562,8 @@ class MezoState(GameState):
     def _f_tribe_step(self, f: Frame) -> None:
         self.stack.pop()
         self.phase = "Tribe Step"
-        frames: list[Frame] = [("tribe_turn", s) for s in self.vp_order()]
+        frames: list[Frame] = self._ritual_frames("tribe")
+        frames += [("tribe_turn", s) for s in self.vp_order()]
         frames += [("set_blessed",), ("god_step",)]
         self._push_seq(frames)
 
@@ -596,7 +641,7 @@ class MezoState(GameState):
         if rs + rw == 0:
             self.stack.pop()
             return None
-        cap = self.data.constants.tribe_step_deploy_cap
+        cap = self.deploy_cap()
         opts = tuple(
             Option(f"split:S{a}W{b}", _split_label(a, b), f"region:{self.rid(r)}")
             for a in range(min(cap, rs) + 1)
@@ -629,7 +674,9 @@ class MezoState(GameState):
     def _f_god_step(self, f: Frame) -> None:
         self.stack.pop()
         self.phase = "God Step"
-        frames: list[Frame] = [("god_turn", s) for s in reversed(self.vp_order())]
+        frames: list[Frame] = self._ritual_frames("god")
+        frames += [("god_turn", s) for s in reversed(self.vp_order())]
+        frames += self._ritual_frames("conflict")  # at the start of the Conflict Step
         frames.append(("conflict_step",))
         self._push_seq(frames)
 
@@ -685,7 +732,7 @@ class MezoState(GameState):
         elif oid.startswith("vertex:"):
             self._set_vertex(s, self.data.vertex_ids.index(oid.split(":", 1)[1]))
         self.log(f"{self.name(s)} CALLs: {god.call_name}.", seat=s)
-        self._effect(s, god.call_steps, SRC_CARDS)
+        self._effect(s, self.call_steps(s), SRC_CARDS)
 
     def _set_vertex(self, s: int, v: int) -> None:
         self.vertex[s] = v
@@ -808,7 +855,11 @@ class MezoState(GameState):
         for _ in range(self.data.constants.actions_per_conflict):
             frames += [("action", s) for s in self.turn]
         frames += [("third", s) for s in self.turn]
-        frames += [("strength",), ("majority", SH), ("majority", WA), ("conflict_end",)]
+        frames += self._power_frames()  # A8.8
+        frames += [("strength",), ("majority", SH), ("majority", WA)]
+        frames += self._checkpoint_frames("conflict")  # A8.13
+        frames.append(("conflict_end",))
+
         self._push_seq(frames)
 
     # God cards
@@ -861,6 +912,7 @@ class MezoState(GameState):
         has_xib = self.xib[s * 2] + self.xib[s * 2 + 1] > 0
         god = self.god_data(s)
         both = god is not None and god.passive_modifier == "pass_gives_both"
+        both = both or self.pass_gives_both()  # a Ritual may give both to everyone
         opts: list[Option] = []
         if cid is None:
             opts.append(Option("pass:devotion", "Pass: gain 1 Devotion"))
@@ -923,6 +975,8 @@ class MezoState(GameState):
             gain
         ]
         self._effect(s, steps, SRC_CARDS)
+        if gain == "both":
+            self._pass_bonus(s)
 
     def _f_third(self, f: Frame) -> Decision | None:
         s = f[1]
@@ -970,7 +1024,7 @@ class MezoState(GameState):
         if best <= 0:
             self.log("Nobody has Strength here: no winner.")
             return
-        tied = tuple(s for s in self.turn if st[s] == best)
+        tied = self.strength_tie(tuple(s for s in self.turn if st[s] == best))
         self._settle(tied, ("win",), "strength")
 
     def _settle(self, tied: tuple[int, ...], then: Frame, what: str) -> None:
@@ -1023,9 +1077,11 @@ class MezoState(GameState):
                         SRC_ABILITY,
                     )
                 )
+        frames += self._win_modules(s)  # then Sacred Cenote, Cities (and a Ritual's VP)
         self._push_seq(frames)
 
     def _f_majority(self, f: Frame) -> None:
+
         self.stack.pop()
         t = f[1]
         track = self.calendar if t == SH else self.codex
@@ -1173,8 +1229,11 @@ class MezoState(GameState):
             self.log(f"{self.name(winner)} wins the Blessed Region.", seat=winner)
             self.gain_vp(winner, c.blessed_region_vp, SRC_BLESSED)
         else:
+            winner = -1
             self.log("Nobody has Strength in the Blessed Region: no winner.")
+        self._after_blessed(winner)  # A9.7: Sacred Cenote, Cities, Prophecy check
         P = self.np
+
         for s in range(P):
             i = (r * P + s) * 2
             self.reserve[s * 2] += self.units[i]
@@ -1204,7 +1263,21 @@ class MezoState(GameState):
         for s in self.vp_order():
             n = sum(1 for r in range(nr) if self.inplay[r] and self.pyr[r * P + s])
             self.gain_vp(s, n * self.age, SRC_PYRAMIDS)
-        # clean-up
+        frames = self._end_of_age_modules()  # A10.3: Ritual, Prophecy check
+        if frames:
+            self._push(("age_cleanup",))
+            self._push_seq(frames)
+            return
+        self._age_cleanup()
+
+    def _f_age_cleanup(self, f: Frame) -> None:
+        self.stack.pop()
+        self._age_cleanup()
+
+    def _age_cleanup(self) -> None:
+        """A10.4-A10.8: clean-up, new God decks and Conflict stack, then the next Age."""
+        c = self.data.constants
+        P, nr = self.np, len(self.inplay)
         self.blessed = -1
         for r in range(nr):
             for s in range(P):
@@ -1243,6 +1316,7 @@ class MezoState(GameState):
         frames: list[Frame] = []
         for s in self.vp_order():
             self.gain_vp(s, self.data.devotion_values[self.dev[s]], SRC_DEVOTION)
+        self._end_game_modules()  # A11.2: Cities
         for s in self.vp_order():
             for aid in self._hooked(s, "end_of_game"):
                 frames.append(
@@ -1455,7 +1529,8 @@ class MezoState(GameState):
         if op in ("deploy", "awaken"):
             self._push(("split", s, step, src, r))
         elif op in ("smite", "exile"):
-            self._push(("hit", s, step, src, r, n, 0))
+            self._push(("hit", s, step, src, r, n + self.hit_bonus(op), 0))
+
         elif op == "move_in":
             self._push(("move_in", s, step, src, r, n, 0))
         elif op == "build_glyph":
@@ -1899,6 +1974,7 @@ class MezoState(GameState):
                 if w.age == age and (content == "full" or w.set == "base")
             ]
             st.wrath_tiles[age - 1] = rng.choice(pool)
+        self._modules_determinize(st, rng)  # the face-down Ritual deck
         st._decision_cache = None
         st.rng = random.Random(rng.random())
         return st
@@ -1947,6 +2023,7 @@ class MezoState(GameState):
         for r in range(nr):
             if self.status[r] == RESOLVED or not self.inplay[r]:
                 assert all(self.units[(r * P + s) * 2 + t] == 0 for s in range(P) for t in (SH, WA))
+        self._modules_invariants()
 
     def view(self, seat: int | None) -> dict[str, Any]:
         d = self.data
@@ -2107,6 +2184,7 @@ class MezoState(GameState):
             "finished": self.finished,
             "header": f"Age {self.age} · {self.phase}",
             "viewer": seat,
+            "modules": self.modules_view(),
         }
 
     def score_key(self, s: int) -> tuple[int, int, int]:
