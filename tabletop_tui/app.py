@@ -161,6 +161,9 @@ class TabletopApp(App[int]):
 
         try:
             session = Session.resume(self.store, game_id)
+            result = session.result
+            if result is not None:  # it ended just before the app was closed
+                self.store.finish(game_id, result)
             screen = GameScreen(session)
         except Exception as exc:
             self.show_error(

@@ -225,6 +225,12 @@ class GameScreen(BaseScreen):
         """Redraw from the session and start what comes next."""
         if self._left:
             return
+        try:
+            self._advance()
+        except Exception as exc:  # an engine or board bug: report it, the save is intact
+            self.fail(f"The game stopped on an error: {exc!r}. Every move before it is saved.")
+
+    def _advance(self) -> None:
         table = self.table
         handoff = table.settle_viewer()
         if handoff is not None:
@@ -265,11 +271,7 @@ class GameScreen(BaseScreen):
         decision = table.decision
         view = table.view()
         self.query_one(FrameHeader).update(self.header_text(view, decision))
-        try:
-            self.board.update_board(view, table.board_decision(), table.viewer)
-        except Exception as exc:  # a board bug must not take the game down with it
-            self.fail(f"The board of {self.session.info.title} failed to draw: {exc!r}")
-            return
+        self.board.update_board(view, table.board_decision(), table.viewer)
         self.update_decision_panel(decision)
         lines = table.log_lines(table.viewer)
         self.query_one(LogPanel).show_lines([(ln.text, ln.private, ln.frame) for ln in lines])
@@ -558,6 +560,8 @@ class GameScreen(BaseScreen):
         self.tt_app.back_to_picker()
 
     def fail(self, message: str) -> None:
+        if self._left:
+            return  # already gone: a late worker's error is moot
         self._left = True
         self._stop.set()
         self.tt_app.show_error("The game cannot go on", message)

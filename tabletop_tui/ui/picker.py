@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rich.table import Table as RichTable
@@ -12,6 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
+from textual.worker import Worker, WorkerState
 
 from tabletop_tui.engine.registry import GameInfo, games
 from tabletop_tui.store import StoredGame
@@ -20,6 +22,7 @@ from .common import (
     BaseScreen,
     ConfirmScreen,
     MarkedOptionList,
+    fill_names,
     kind_label,
     modes_label,
     players_label,
@@ -43,24 +46,40 @@ def game_prompt(number: int, info: GameInfo) -> RichTable:
     return grid
 
 
-def saved_text(stored: StoredGame, now: float | None = None) -> Text:
+def saved_text(stored: StoredGame, progress: str = "", now: float | None = None) -> Text:
+    """Game, when, how far (the game's own header once known, else the move count), seats."""
     registry = games()
     info = registry.get(stored.record.game)
     title = info.title if info else stored.record.game
     seats = ", ".join(f"{s.name} ({kind_label(s.kind)})" for s in stored.seats)
     text = Text()
     text.append(title, style="bold")
-    text.append(f" · {when_label(stored.updated, now)} · {stored.moves} moves\n")
+    text.append(f" · {when_label(stored.updated, now)} · {stored.moves} moves")
+    if progress:
+        text.append(f" · {progress}")
+    text.append("\n")
     text.append(seats)
     return text
 
 
-def saved_prompt(stored: StoredGame, now: float | None = None) -> RichTable:
+def saved_prompt(stored: StoredGame, progress: str = "", now: float | None = None) -> RichTable:
     grid = RichTable.grid()
     grid.add_column(width=1)
     grid.add_column(ratio=1)
-    grid.add_row("", saved_text(stored, now))
+    grid.add_row("", saved_text(stored, progress, now))
     return grid
+
+
+def progress_of(stored: StoredGame) -> str:
+    """How far a saved game went, in the game's own words (its view's public header)."""
+    try:
+        state = stored.record.load()
+        header = state.view(None).get("header")
+    except Exception:  # a damaged save says so when it is opened
+        return ""
+    if not isinstance(header, str):
+        return ""
+    return fill_names(header, [s.name for s in stored.seats])
 
 
 class PickerScreen(BaseScreen):
@@ -139,6 +158,28 @@ class PickerScreen(BaseScreen):
         self.query_one("#saved-note", Static).update(note.strip())
         if self.saved:
             saved_list.highlighted = 0
+            self.run_worker(
+                partial(self._progress, list(self.saved)),
+                name="progress",
+                thread=True,
+                exclusive=True,
+                exit_on_error=False,
+            )
+
+    @staticmethod
+    def _progress(saved: list[StoredGame]) -> list[tuple[StoredGame, str]]:
+        """Runs in a worker: replaying every saved game may take a moment."""
+        return [(g, progress_of(g)) for g in saved]
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name != "progress" or event.state != WorkerState.SUCCESS:
+            return
+        saved_list = self.query_one("#saved", MarkedOptionList)
+        ids = [g.id for g in self.saved]
+        for stored, progress in event.worker.result:
+            if progress and stored.id in ids:
+                index = ids.index(stored.id)
+                saved_list.replace_option_prompt_at_index(index, saved_prompt(stored, progress))
 
     # ---- keys ----------------------------------------------------------------------------
 

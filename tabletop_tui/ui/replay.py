@@ -149,6 +149,13 @@ class ReplayScreen(BaseScreen):
         return Text.assemble(("Next: ", "bold"), f"{who}: {what}")
 
     def redraw(self) -> None:
+        try:
+            self._redraw()
+        except Exception as exc:  # a board or engine bug: say so rather than crash
+            self.app.pop_screen()
+            self.notify(f"The replay stopped on an error: {exc!r}", severity="error")
+
+    def _redraw(self) -> None:
         state = self.cursor.state
         view = state.view(self.viewer)
         decision = state.decision()

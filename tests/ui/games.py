@@ -23,6 +23,7 @@ from tabletop_tui.engine.core import (
     rank_scores,
 )
 from tabletop_tui.engine.registry import GameInfo, Mode
+from tabletop_tui.ui.board import BoardView
 from tests.fixture_game import GAME as HIGHCARD
 from tests.fixture_game import HighCard, HighestBot
 
@@ -133,5 +134,27 @@ FAULTY = GameInfo(
     state_class=Faulty,
     bots=HIGHCARD.bots,
     screen=HIGHCARD.screen,
+    max_decisions=50,
+)
+
+
+class BrokenBoard(BoardView):
+    """A board whose drawing fails once the first card is played."""
+
+    def update_board(self, view: dict[str, Any], decision: Any, viewer: int | None) -> None:
+        if any(view["played"]) or view["round"] > 1:
+            raise ValueError("board bug")
+
+
+BROKEN_BOARD = GameInfo(
+    id="brokenboard",
+    title="Broken Board",
+    blurb="Test-only game whose board breaks.",
+    min_players=1,
+    max_players=3,
+    modes=HIGHCARD.modes,
+    state_class=HighCard,
+    bots=HIGHCARD.bots,
+    screen="tests.ui.games.BrokenBoard",
     max_decisions=50,
 )

@@ -495,3 +495,115 @@ async def test_curtain_ignores_keys_typed_ahead(store, only_highcard):
         curtain.shown_at -= curtain.guard  # the guard time has passed
         await pilot.press("enter")
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_picker_says_how_far_each_saved_game_went(make_app, store, twopick):
+    from tabletop_tui.session import Session
+
+    config = TWOPICK.make_config(2, {"rounds": 3})
+    session = Session.start(TWOPICK, config, seats("human", "medium"), 3, store)
+    for _ in range(4):
+        decision = session.decision
+        session.apply(decision.options[0].id)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Two Pick" in text and "4 moves · Round 2" in text
+        assert "Ann (human), Bot B (medium bot)" in text
+
+
+async def test_a_game_that_ended_before_a_crash_is_finished_on_resume(make_app, store, twopick):
+    from tabletop_tui.engine.record import GameRecord as Record
+    from tabletop_tui.session import Session
+
+    config = TWOPICK.make_config(1, {"rounds": 1})
+    session = Session.start(TWOPICK, config, seats("human"), 3)
+    while session.decision is not None:
+        session.apply(session.decision.options[0].id)
+    # Saved move by move, but the app stopped before the result was written.
+    game_id = store.create_game(Record.of(session.state, session.seats))
+    app = make_app({"resume": game_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        assert store.get(game_id).status == "finished"
+
+
+async def test_theme_choice_is_remembered(make_app, store, only_highcard):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.theme = "nord"
+        await pilot.pause()
+    assert store.get_pref("theme") == "nord"
+    again = make_app()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.theme == "nord"
+
+
+async def test_missing_game_data_at_start_is_reported(make_app, store, monkeypatch, highcard):
+    import dataclasses
+
+    from tabletop_tui.assets import AssetError
+    from tests.fixture_game import HighCard
+
+    class NoData(HighCard):
+        def _setup(self) -> None:
+            raise AssetError("a game data file is missing: assets/highcard/cards.json")
+
+    info = dataclasses.replace(highcard, id="nodata", state_class=NoData)
+    monkeypatch.setattr(registry, "_REGISTRY", {"nodata": info})
+    start = highcard_start("human", "medium")
+    start["game"] = "nodata"
+    app = make_app(start)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, MessageScreen)
+        assert "assets/highcard/cards.json" in screen_text(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, PickerScreen)
+    assert store.all_games() == []  # nothing half-made was saved
+
+
+async def test_rules_viewer_and_summary_show_the_markdown(make_app, monkeypatch, highcard):
+    import dataclasses
+
+    info = dataclasses.replace(highcard, rules_file="keys.md", rules_summary_file="keys.md")
+    monkeypatch.setattr(registry, "_REGISTRY", {"highcard": info})
+    app = make_app(highcard_start("human", "medium"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        assert "Playing at one keyboard" in screen_text(app)
+        await pilot.press("r")
+        assert "Rules of High Card" in screen_text(app)
+        assert "Several people at one keyboard" in screen_text(app)
+
+
+def test_run_app_reports_an_unusable_data_folder(tmp_path, capsys):
+    from tabletop_tui.app import run_app
+
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("x")
+    assert run_app(str(not_a_folder / "data"), None) == 1
+    assert "cannot create the data folder" in capsys.readouterr().err
+
+
+async def test_board_error_returns_to_picker_with_moves_saved(make_app, store, monkeypatch):
+    from tests.ui.games import BROKEN_BOARD
+
+    monkeypatch.setattr(registry, "_REGISTRY", {"brokenboard": BROKEN_BOARD})
+    start = highcard_start("human", "medium", seed=6)
+    start["game"] = "brokenboard"
+    app = make_app(start)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game_id = app.screen.session.game_id
+        await pilot.press("1")
+        await settle(pilot)
+        assert isinstance(app.screen, MessageScreen)
+        assert "board bug" in screen_text(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, PickerScreen)
+        assert store.get(game_id).moves == 1
