@@ -5,7 +5,9 @@ cannot tell apart from the truth, tries each option on a copy of that sample (fi
 effect's own sub-choices greedily), and scores the result with ``evaluate``. The score
 counts VP, the Devotion track, pyramids for the Ages left, units on the Calendar and Codex,
 and an estimate of the Altars, majorities and Blessed Region still to be fought for, using
-the value table of the rulebook (D17) to price card options it has not played yet.
+the value table of the rulebook (D17) to price card options it has not played yet. With
+modules on, ``module_eval`` adds what they still promise (a City, a Prophecy card within
+reach, an unused Tribe Power, a Cenote or another tribe's City to win).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from tabletop_tui.engine.bots import BotContext
 
 from .data import Step, load_data
+from .module_eval import module_tribe_value, region_bonus
 from .rules import RESOLVED, SH, WA, MezoState
 
 EFFECT_KINDS = frozenset(
@@ -31,6 +34,7 @@ EFFECT_KINDS = frozenset(
         "move_god",
         "reorder",
         "order",
+        "city_champion",  # follows the City's unit (modules)
     }
 )
 
@@ -102,7 +106,7 @@ def tribe_value(st: MezoState, s: int) -> float:
     board = sum(st.units_of(r, s) for r in range(nr))
     v += 0.5 * min(reserve + board, 12) + 0.2 * (st.xib[s * 2] + st.xib[s * 2 + 1])
     v += 0.15 * len(st.god_regions(s))
-    return v
+    return v + module_tribe_value(st, s)
 
 
 def conflict_value(st: MezoState, s: int) -> float:
@@ -128,16 +132,17 @@ def conflict_value(st: MezoState, s: int) -> float:
             mine = strengths[s]
             best = max(strengths[o] for o in range(P) if o != s)
             if mine > 0:
-                total += (
-                    weight * d.constants.blessed_region_vp * _logistic((mine - best - 0.5) / scale)
-                )
+                prize = d.constants.blessed_region_vp + region_bonus(st, s, r)
+                total += weight * prize * _logistic((mine - best - 0.5) / scale)
             continue
         owner = st.champion_owner(r)
         mine = strengths[s] + (0.5 if owner == s else 0.0)
         best = max(strengths[o] + (0.5 if owner == o else 0.0) for o in range(P) if o != s)
         altar = st.altar[r]
         if mine > 0 and altar:
-            total += weight * _reward_value(d.altar(altar).steps) * _logistic((mine - best) / scale)
+            prize = _reward_value(d.altar(altar).steps) + region_bonus(st, s, r)
+            total += weight * prize * _logistic((mine - best) / scale)
+
         for t, free in ((SH, free_cal), (WA, free_cod)):
             if not free:
                 continue
