@@ -86,6 +86,7 @@ class MezoBoard(BoardView):
         with VerticalScroll():
             yield Clickable(self, id="mz-status")
             yield Clickable(self, id="mz-cards")
+            yield Clickable(self, id="mz-solo")  # the Vengeful gods (solo only)
             yield Clickable(self, id="mz-map")
             yield Clickable(self, id="mz-tracks")
             yield Clickable(self, id="mz-tribes")
@@ -136,6 +137,12 @@ class MezoBoard(BoardView):
         self.query_one("#mz-tracks", Clickable).update(self._tracks(v))
         self.query_one("#mz-tribes", Clickable).update(self._tribes(v))
         self.query_one("#mz-cards", Clickable).update(self._cards(v))
+        solo = self.query_one("#mz-solo", Clickable)
+        solo.display = "solo" in v
+        if "solo" in v:
+            from .solo_screen import panel
+
+            solo.update(panel(self, v))
 
     def _tribe(self, v: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
         if seat is None:
@@ -144,6 +151,8 @@ class MezoBoard(BoardView):
 
     def letter(self, v: dict[str, Any], seat: int) -> tuple[str, str]:
         """The tribe's letter and style (colour initial, else the seat number)."""
+        if v["tribes"][seat].get("vengeful"):
+            return "V", "bold magenta"  # the solo Vengeful gods
         col = v["tribes"][seat]["colour"]
         if col:
             return col[0].upper(), COLOUR_STYLE.get(col, "bold")
@@ -182,7 +191,7 @@ class MezoBoard(BoardView):
                 if x
             )
             text += f"\nWrathful god: [bold magenta]{escape(w['name'])}[/] ({escape(what)})"
-        if c["turn_order"]:
+        if c["turn_order"] and "solo" not in v:  # solo: Strength is on the Vengeful line
             order = Line().add("Turn order: ")
             for i, s in enumerate(c["turn_order"]):
                 letter, style = self.letter(v, s)
@@ -284,7 +293,13 @@ class MezoBoard(BoardView):
                 continue
             vt = f"vertex:{vx['id']}"
             self._mark(bottom, vt)
-            if vx["god"] is not None:
+            if vx.get("vengeful"):
+                from .solo_screen import vertex_mark
+
+                bottom.add(vx["id"], click=vt)
+                vertex_mark(self, v, vx, bottom)
+                bottom.add("─", border)
+            elif vx["god"] is not None:
                 letter, style = self.letter(v, vx["god"])
                 bottom.add(vx["id"], click=vt).add(letter, style + " reverse").add("─", border)
             else:
@@ -331,6 +346,11 @@ class MezoBoard(BoardView):
         acting = d.seat if d is not None else None
         for t in v["tribes"]:
             s = t["seat"]
+            if t.get("vengeful"):
+                from .solo_screen import tribe_line
+
+                out.append(tribe_line(self, v, t))
+                continue
             letter, style = self.letter(v, s)
             line = Line().add("▶" if s == acting else " ")
             line.add(letter, style).add(f" {self.seat_name(s)}")

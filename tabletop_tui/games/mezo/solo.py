@@ -1116,6 +1116,7 @@ class SoloState(MezoState):
                     for i, steps in enumerate(vc.rows)
                 ],
                 "current": self.here >= 0 and self.vg_card not in self.vg_discard,
+                "order": list(self.vg_rows),
             }
         side = self.task()
         task = None
@@ -1143,6 +1144,7 @@ class SoloState(MezoState):
                     else [],
                     "ability": so.abilities[g].name,
                     "text": so.abilities[g].text,
+                    "effect": vg_text(so.abilities[g].steps),
                     "present_here": g in here,
                 }
                 for g, vx in zip(self.vg_gods, self.vg_vertex, strict=True)
@@ -1150,6 +1152,7 @@ class SoloState(MezoState):
             "pool_size": len(self.vg_pool),
             "deck_size": len(self.vg_deck),
             "discard": list(self.vg_discard),
+            "unseen": sorted(so.card(c).name for c in self.vg_deck),  # order stays hidden
             "card": card,
             "draw_limit": self.draw_limit or None,
             "calendar": [
