@@ -11,9 +11,11 @@ Conventions the frame relies on:
   in the frame's header line next to the game's title and whose turn it is. It must read the
   same for every viewer. ``{seat:N}`` in it (and in log texts, prompts and option labels) is
   replaced by the name of seat N (0-based).
-- ``view(seat)`` differs from ``view(None)`` only by what that seat may see and others may
-  not (the frame compares them to know whether a hotseat hand-off needs the curtain). A key
-  ``"viewer"`` is ignored in that comparison, for boards that want to know whose view it is.
+- Two seats' views differ only where one of them may see something the other may not: the
+  frame compares the views of the seat leaving the keyboard and the seat taking it to know
+  whether a hotseat hand-off needs the curtain. The key ``"viewer"`` is ignored in that
+  comparison: put there what depends on who looks without being secret (the seat number,
+  advice computed for that seat), e.g. ``{"seat": 0, "risks": [...]}``.
 - ``update_board`` is called after every change with the viewer's view; when the pending
   decision is another seat's secret one, its options are removed before the board sees it.
 - The board does not take focus or keys: the decision panel has them (digits, arrows, Enter).

@@ -7,8 +7,9 @@ needed before the next decision, and which log lines the current viewer may read
 The rule: the screen always shows ``view(viewer)`` and the log lines ``viewer`` may see, where
 ``viewer`` is the human at the keyboard. With one human it is always that human; with no human
 it is nobody (public information only). With two or more humans, the viewer changes only when
-the next decision belongs to another human, and if any private information is on screen or
-about to be, the change goes through the curtain.
+the next decision belongs to another human, and if the two may not see exactly the same
+things (a secret decision, different views, a private log line), the change goes through the
+curtain.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from tabletop_tui.session import Session
 from .common import fill_names, kind_label
 
 # Keys of a view that may differ between seats without being private (e.g. "which seat am
-# I"). Everything else that differs from the public view counts as private information.
+# I"). Everything else that differs between two seats' views counts as private information.
 VIEWER_KEYS = frozenset({"viewer"})
 
 
@@ -81,19 +82,24 @@ class Table:
 
     # ---- privacy -------------------------------------------------------------------------
 
-    def has_private(self, seat: int | None) -> bool:
-        """Whether ``seat`` sees anything (board or log) that the public does not."""
+    def private_log(self, seat: int | None) -> bool:
+        """Whether the log holds a line only ``seat`` may read."""
         if seat is None:
             return False
-        state = self.session.state
-        if _public_part(state.view(seat)) != _public_part(state.view(None)):
-            return True
         return any(e.private_to == seat for m in self.moves for e in m.entries)
 
     def needs_curtain(self, current: int | None, nxt: int) -> bool:
+        """Whether handing the keyboard from ``current`` to ``nxt`` could show one of them
+        something the other may not see: a secret decision, views that differ (a hand one
+        of them holds, or anything hidden from a spectator when nobody held the keyboard
+        yet), or a private log line."""
         decision = self.decision
-        secret = decision is not None and decision.secret
-        return secret or self.has_private(current) or self.has_private(nxt)
+        if decision is not None and decision.secret:
+            return True
+        state = self.session.state
+        if _public_part(state.view(current)) != _public_part(state.view(nxt)):
+            return True
+        return self.private_log(current) or self.private_log(nxt)
 
     def settle_viewer(self) -> int | None:
         """Update the viewer for the pending decision.

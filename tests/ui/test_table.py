@@ -48,7 +48,7 @@ def test_open_hands_need_no_curtain_until_something_private_is_logged(highcard):
     assert table.viewer == 0
     # ...but the game then logs "You play N" privately: that line is private information.
     table.apply(table.decision.options[0].id)
-    assert table.has_private(0) and not table.has_private(1)
+    assert table.private_log(0) and not table.private_log(1)
     assert table.settle_viewer() == 1
 
 
@@ -124,3 +124,36 @@ def test_names_fill_seat_placeholders(highcard):
     assert table.fill("{seat:1} plays after {seat:0}") == "Bot B plays after Ann"
     assert table.fill("{seat:7}") == "Seat 8"
     assert SeatSpec(name="x", kind="human").kind == "human"
+
+
+def test_seats_that_see_the_same_need_no_curtain(highcard):
+    """A co-op game where both players see every hand (a spectator sees none): the first
+    hand-off hides the hands from whoever was at the keyboard, later ones do not."""
+    import dataclasses
+
+    from tests.fixture_game import HighCard
+
+    class SharedHands(HighCard):
+        def _decision(self):
+            decision = super()._decision()
+            if decision is None:
+                return None
+            return dataclasses.replace(decision, secret=False)
+
+        def view(self, seat):
+            data = super().view(seat)
+            if seat is not None:
+                data["hands"] = [list(h) for h in self.hands]
+            return data
+
+        def _apply(self, option):
+            super()._apply(option)
+            self._log_buffer[:] = [e for e in self._log_buffer if e.private_to is None]
+
+    info = dataclasses.replace(highcard, state_class=SharedHands)
+    config = info.make_config(2, {})
+    table = Table(Session.start(info, config, seats("human", "human"), 5))
+    assert table.settle_viewer() == 0
+    table.hand_to(0)
+    table.apply(table.decision.options[0].id)
+    assert table.settle_viewer() is None and table.viewer == 1
