@@ -144,6 +144,7 @@ class SetupScreen(BaseScreen):
     """Choose how to play one game, then start it."""
 
     BINDINGS = [
+        Binding("tab", "app.focus_next", "Next field", priority=False),
         Binding("ctrl+s", "start", "Start"),
         Binding("ctrl+r", "reseed", "New seed"),
         Binding("escape", "back", "Back"),

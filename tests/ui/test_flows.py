@@ -607,3 +607,22 @@ async def test_board_error_returns_to_picker_with_moves_saved(make_app, store, m
         await pilot.press("enter")
         assert isinstance(app.screen, PickerScreen)
         assert store.get(game_id).moves == 1
+
+
+async def test_abandon_a_saved_game_after_confirming(make_app, store, only_highcard):
+    from tabletop_tui.session import Session
+    from tabletop_tui.ui.common import ConfirmScreen
+
+    config = only_highcard.make_config(2, {})
+    session = Session.start(only_highcard, config, seats("human", "medium"), 3, store)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("x")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert store.get(session.game_id).status == "playing"
+        await pilot.press("x", "y")
+        assert isinstance(app.screen, PickerScreen)
+        assert store.get(session.game_id).status == "abandoned"
+        assert "No unfinished games" in screen_text(app)
