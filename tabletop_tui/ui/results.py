@@ -98,6 +98,8 @@ def breakdown_table(result: GameResult, names: list[str]) -> RichTable | None:
 class ResultScreen(BaseScreen):
     """Dismisses with 'again', 'replay', 'picker' or None (back to the board)."""
 
+    AUTO_FOCUS = "#result-scroll"
+
     BINDINGS = [
         Binding("a", "choose('again')", "Play again"),
         Binding("r", "choose('replay')", "Replay"),
@@ -134,7 +136,8 @@ class ResultScreen(BaseScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#again", Button).focus()
+        # Not a button: an Enter typed ahead at the end of the game must not start another.
+        self.query_one("#result-scroll").focus()
         analysis = self.session.info.analysis
         if analysis is not None:
             state = self.session.state.clone()

@@ -199,7 +199,8 @@ def move_lines(move: Move, viewer: int | None, names: list[str]) -> list[LogLine
     if not attributed:
         who = names[move.seat] if move.seat < len(names) else f"Seat {move.seat + 1}"
         if move.secret and viewer != move.seat:
-            text = f"{who}: {fill_names(move.prompt, names)} (hidden choice)"
+            prompt = fill_names(move.prompt, names)
+            text = f"{prompt if prompt.startswith(who) else f'{who}: {prompt}'} (hidden choice)"
         else:
             text = f"{who}: {fill_names(move.label, names)}"
         lines.append(LogLine(text, move.seat, frame=True))

@@ -626,3 +626,20 @@ async def test_abandon_a_saved_game_after_confirming(make_app, store, only_highc
         assert isinstance(app.screen, PickerScreen)
         assert store.get(session.game_id).status == "abandoned"
         assert "No unfinished games" in screen_text(app)
+
+
+async def test_enter_typed_ahead_does_not_skip_the_results(make_app, twopick):
+    app = make_app(
+        {
+            "game": "twopick",
+            "players": 1,
+            "seats": seats("human"),
+            "seed": 2,
+            "options": {"rounds": 1},
+        }
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "1", "enter", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
