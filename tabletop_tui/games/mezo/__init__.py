@@ -6,7 +6,15 @@ from tabletop_tui.engine.bots import RandomBot
 from tabletop_tui.engine.registry import GameInfo, Mode
 
 from .bots import easy, hard, medium
+from .modules import MODULES
 from .rules import MezoState
+
+# Part C: each module alone, and all five together, at every multiplayer count.
+_MODULE_CONFIGS = tuple(
+    {"players": n, **dict.fromkeys(mods, True)}
+    for mods in [*((m,) for m in MODULES), MODULES]
+    for n in (2, 3, 4)
+)
 
 GAME = GameInfo(
     id="mezo",
@@ -40,6 +48,7 @@ GAME = GameInfo(
         {"players": 1, "god_1": "uayeb", "difficulty": "legendary"},
         {"players": 1, "god_1": "xolotl"},
         {"players": 1, "god_1": "zotz", "difficulty": "custom", "vengeful_offset": 7},
+        *_MODULE_CONFIGS,
     ),
     max_decisions=3000,
 )
