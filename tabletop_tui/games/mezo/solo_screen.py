@@ -8,9 +8,8 @@ and the latest one reversed; Task tracks show covered circles as ``●``.
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING, Any
-
-from textual.markup import escape
 
 if TYPE_CHECKING:
     from .screen import Line, MezoBoard
@@ -34,82 +33,144 @@ def vertex_mark(board: MezoBoard, view: dict[str, Any], vx: dict[str, Any], line
 
 
 def panel(board: MezoBoard, view: dict[str, Any]) -> str:
-    """The solo lines: Vengeful gods, the Vengeful card, their tracks and the Task card."""
-    from .screen import Line
+    """The solo lines: Vengeful gods, the Vengeful card, their tracks and the Task card.
 
-    so = view["solo"]
-    wide = board.wide
+    Three lines fit the 80x24 layout; a taller board gets a line per god, card row and
+    track with the full texts.
+    """
     width = max(40, board.size.width - 2) if board.size.width else 78
-    out: list[str] = []
+    tall = board.size.height >= 30
+    if tall:
+        return "\n".join(_wrap(line, width) for line in _tall(board, view))
+    return "\n".join(_fit(line, width) for line in _compact(board, view))
 
-    gods = Line().add("Vengeful ", VENGEFUL_STYLE)
-    if not so["gods"]:
-        gods.add(f"gods: none yet ({so['pool_size']} in the ability deck)", "dim")
-    for i, g in enumerate(so["gods"]):
-        if i:
-            gods.add(" · ")
-        here = g["present_here"]
-        gods.add(god_tag(view, g["id"]), VENGEFUL_STYLE + (" reverse" if here else ""))
-        where = f"@{g['vertex']}" if g["vertex"] else ""
-        gods.add(f" {g['name']}{where}" if wide else where)
-        gods.add(f" {g['ability']}", "bold" if here else "")
-        if wide:
-            gods.add(f": {g['text']}", "" if here else "dim")
-        elif here:
-            gods.add(f": {g['effect']}")
-        if here:
-            gods.add(" ▶here", "bold")
-    out.append(_fit(gods, width))
 
+def _circles(goal: dict[str, Any]) -> str:
+    return "".join("●" if i < goal["tokens"] else "○" for i in range(len(goal["track"])))
+
+
+def _values(goal: dict[str, Any]) -> str:
+    return "/".join(str(x) for x in goal["track"])
+
+
+def _card_head(line: Line, so: dict[str, Any], full: bool) -> dict[str, Any] | None:
     card = so["card"]
-    line = Line()
     if card is None:
         line.add("Vengeful card: ", VENGEFUL_STYLE).add("face down", "dim")
         line.add(f" · deck {so['deck_size']}")
-        if wide and so["unseen"]:
+        if full and so["unseen"]:
             line.add(" (" + ", ".join(so["unseen"]) + ")", "dim")
     else:
-        title = card["name"] if wide or card["current"] else f"{card['name']} (last)"
-        line.add(f"{title} ", VENGEFUL_STYLE).add(f"◣{card['corner']} ", "bold")
-        last = card["order"][-1] if card["order"] else None
-        for row in card["rows"]:
-            done = row["resolved"] > 0
-            style = "bold reverse" if row["row"] == last and card["current"] else ""
-            style = style or ("" if done else "dim")
-            line.add(f"{row['row']}{'✓' if done else '·'}", style)
-            line.add(f" {row['text']}  ", style)
+        title = card["name"] if card["current"] else f"{card['name']} (last conflict)"
+        line.add(f"{title} ", VENGEFUL_STYLE)
+        line.add(f"corner {card['corner']} " if full else f"◣{card['corner']} ", "bold")
     if so["draw_limit"]:
-        line.add(f" you draw {so['draw_limit']}", "yellow")
-    out.append(_fit(line, width))
+        line.add(f" you draw {so['draw_limit']} ", "yellow")
+    return card
 
+
+def _row_style(card: dict[str, Any], row: dict[str, Any]) -> str:
+    last = card["order"][-1] if card["order"] else None
+    if row["row"] == last and card["current"]:
+        return "bold reverse"
+    return "" if row["resolved"] else "dim"
+
+
+def _compact(board: MezoBoard, view: dict[str, Any]) -> list[Line]:
+    from .screen import Line
+
+    so = view["solo"]
+    gods = Line().add("Vengeful ", VENGEFUL_STYLE)
+    if not so["gods"]:
+        gods.add("gods: none yet", "dim")
+    for i, g in enumerate(so["gods"]):
+        here = g["present_here"]
+        gods.add(" · " if i else "")
+        gods.add(god_tag(view, g["id"]), VENGEFUL_STYLE + (" reverse" if here else ""))
+        gods.add(f"@{g['vertex']}" if g["vertex"] else "")
+        gods.add(f" {g['ability']}", "bold" if here else "")
+        if here:
+            gods.add(f": {short(g['effect'])} ▶here", "bold")
+    line = Line()
+    card = _card_head(line, so, full=False)
+    if card is not None:
+        for row in card["rows"]:
+            style = _row_style(card, row)
+            line.add(f"{row['row']}{'✓' if row['resolved'] else '·'}", style)
+            line.add(f" {short(row['text'])}  ", style)
     tracks = Line()
     for key, title in (("calendar", "VCal"), ("codex", "VCod")):
         tracks.add(f"{title} ", VENGEFUL_STYLE)
         for sp in so[key]:
-            mark = "V" if sp["unit"] else "·"
-            if wide:
-                tracks.add(f"{sp['id']}[{mark}] ", "" if sp["unit"] else "dim")
-                tracks.add(f"{sp['text']}  ", "dim")
-            else:
-                tracks.add(mark, "bold" if sp["unit"] else "dim")
+            tracks.add("V" if sp["unit"] else "·", "bold" if sp["unit"] else "dim")
         tracks.add(" ")
     task = so["task"]
-    if task is None:
-        pass
-    elif task["side"] is None:
+    if task is not None and task["side"] is None:
         tracks.add(f"│ Task card {task['card']}: choose a side", "yellow")
-    else:
+    elif task is not None:
         tracks.add(f"│ Task {task['side']} {task['name']}: ", "yellow")
         for who, goal in (("you", task["player"]), ("V", task["vengeful"])):
-            circles = "".join("●" if i < goal["tokens"] else "○" for i in range(len(goal["track"])))
-            tracks.add(f"{who} {circles}", "bold").add(
-                f"({'/'.join(str(x) for x in goal['track'])}) "
-            )
-    out.append(_fit(tracks, width))
-    if wide and task and task["side"]:
-        out.append(escape(f"  Task, you: {task['player']['text']}"))
-        out.append(escape(f"  Task, Vengeful: {task['vengeful']['text']}"))
-    return "\n".join(out)
+            tracks.add(f"{who} {_circles(goal)}", "bold").add(f"({_values(goal)}) ")
+    return [gods, line, tracks]
+
+
+def _tall(board: MezoBoard, view: dict[str, Any]) -> list[Line]:
+    from .screen import Line
+
+    so = view["solo"]
+    out = [Line().add("Vengeful gods", VENGEFUL_STYLE).add(" (VENGEFUL when present here)")]
+    if not so["gods"]:
+        out.append(Line().add("  none yet", "dim"))
+    for g in so["gods"]:
+        here = g["present_here"]
+        line = Line().add("  ").add(god_tag(view, g["id"]), VENGEFUL_STYLE)
+        where = f" @{g['vertex']} ({' '.join(g['regions'])})" if g["vertex"] else ""
+        line.add(f" {g['name']}{where} ").add(g["ability"], "bold")
+        line.add(f": {g['text']}", "" if here else "dim")
+        if here:
+            line.add(" ▶here", "bold reverse")
+        out.append(line)
+    head = Line()
+    card = _card_head(head, so, full=True)
+    out.append(head)
+    if card is not None:
+        for row in card["rows"]:
+            style = _row_style(card, row)
+            mark = "✓" if row["resolved"] else "·"
+            out.append(Line().add(f"  {row['row']}{mark} {row['text']}", style))
+    for key, title in (("calendar", "Vengeful Calendar"), ("codex", "Vengeful Codex   ")):
+        line = Line().add(f"{title} ", VENGEFUL_STYLE)
+        for sp in so[key]:
+            unit = sp["unit"]
+            line.add(f"{sp['id']}[{'V' if unit else '·'}] ", "bold" if unit else "")
+            line.add(f"{sp['text']}  ", "" if unit else "dim")
+        out.append(line)
+    task = so["task"]
+    if task is not None and task["side"] is None:
+        out.append(Line().add(f"Task card {task['card']}: choose a side", "yellow"))
+    elif task is not None:
+        out.append(Line().add(f"Task {task['side']}, {task['name']}", "yellow"))
+        for who, goal in (("you", task["player"]), ("Vengeful", task["vengeful"])):
+            line = Line().add(f"  {who} {_circles(goal)} ", "bold")
+            line.add(f"({_values(goal)}) {goal['text']}")
+            out.append(line)
+    return out
+
+
+_SHORT = (
+    (", then ", ", "),
+    (" here", ""),
+    ("BUILD pyramid ", "BUILD ▲"),
+    ("BUILD Glyph ", "BUILD g"),
+    (" Strength", "⚔"),
+)
+
+
+def short(text: str) -> str:
+    """A step text squeezed for 80 columns (the board's own symbols: ▲ pyramid, g Glyph)."""
+    for a, b in _SHORT:
+        text = text.replace(a, b)
+    return text
 
 
 def tribe_line(board: MezoBoard, view: dict[str, Any], t: dict[str, Any]) -> str:
@@ -138,10 +199,25 @@ def tribe_line(board: MezoBoard, view: dict[str, Any], t: dict[str, Any]) -> str
     return line.markup()
 
 
+def _wrap(line: Line, width: int) -> str:
+    """The line's markup, or its plain text wrapped under a small indent when too long."""
+    from .screen import _strip
+
+    if line.width <= width:
+        return line.markup()
+    text = "".join(_strip(p) for p in line.parts)
+    return _plain("\n".join(textwrap.wrap(text, width, subsequent_indent="    ")))
+
+
 def _fit(line: Line, width: int) -> str:
     """The line's markup, or its plain text cut to ``width`` when it is too long."""
     from .screen import _strip
 
     if line.width <= width:
         return line.markup()
-    return escape("".join(_strip(p) for p in line.parts)[: width - 1] + "…")
+    return _plain("".join(_strip(p) for p in line.parts)[: width - 1] + "…")
+
+
+def _plain(text: str) -> str:
+    """Text shown as it is (every bracket escaped, as ``Line.add`` does)."""
+    return text.replace("[", "\\[")
