@@ -69,12 +69,8 @@ class DecisionPanel(Vertical):
         self.query_one("#prompt", Static).update(prompt)
         self.set_tip("")
         self.set_class(waiting, "-waiting")
-        ids = [oid for oid, _ in options]
         olist = self.options
-        if ids == self.option_ids and olist.option_count == len(ids):
-            # Same options as before (e.g. a redraw after closing help): keep the highlight.
-            return
-        self.option_ids = ids
+        self.option_ids = [oid for oid, _ in options]
         width = len(str(len(options)))
         olist.set_options(
             ListOption(Text(f"{i + 1:>{width}}  {label}"), id=f"o{i}")

@@ -643,3 +643,20 @@ async def test_enter_typed_ahead_does_not_skip_the_results(make_app, twopick):
         await pilot.press("1", "1", "enter", "enter")
         await settle(pilot)
         assert isinstance(app.screen, ResultScreen)
+
+
+async def test_start_straight_into_a_replay(make_app, store, twopick):
+    from tabletop_tui.session import Session
+
+    config = TWOPICK.make_config(2, {"rounds": 1})
+    session = Session.start(TWOPICK, config, seats("human", "medium"), 3, store)
+    session.apply(session.decision.options[0].id)
+    app = make_app({"replay": session.game_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.cursor.length == 1
+        # Still being played: public information only, whatever the key says.
+        await pilot.press("v")
+        assert replay.viewer is None
+        assert set(cards(replay, 0)) == {"?"}
