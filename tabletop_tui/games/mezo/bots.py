@@ -20,6 +20,7 @@ from tabletop_tui.engine.bots import BotContext
 from .data import Step, load_data
 from .module_eval import module_tribe_value, region_bonus
 from .rules import RESOLVED, SH, WA, MezoState
+from .solo_eval import expected_try, first_action, solo_tribe_value, task_side_value, tie_owner
 
 EFFECT_KINDS = frozenset(
     {
@@ -106,7 +107,7 @@ def tribe_value(st: MezoState, s: int) -> float:
     board = sum(st.units_of(r, s) for r in range(nr))
     v += 0.5 * min(reserve + board, 12) + 0.2 * (st.xib[s * 2] + st.xib[s * 2 + 1])
     v += 0.15 * len(st.god_regions(s))
-    return v + module_tribe_value(st, s)
+    return v + module_tribe_value(st, s) + solo_tribe_value(st, s)
 
 
 def conflict_value(st: MezoState, s: int) -> float:
@@ -135,7 +136,7 @@ def conflict_value(st: MezoState, s: int) -> float:
                 prize = d.constants.blessed_region_vp + region_bonus(st, s, r)
                 total += weight * prize * _logistic((mine - best - 0.5) / scale)
             continue
-        owner = st.champion_owner(r)
+        owner = tie_owner(st, r)  # solo: the Vengeful gods outside your Champion's region
         mine = strengths[s] + (0.5 if owner == s else 0.0)
         best = max(strengths[o] + (0.5 if owner == o else 0.0) for o in range(P) if o != s)
         altar = st.altar[r]
@@ -250,6 +251,10 @@ class HeuristicBot:
             scored = [(o.id, ability_value(st, seat, o.id.split(":", 1)[1])) for o in d.options]
         elif d.kind == "keep_card":
             scored = [(o.id, self._card_value(st, seat, o.id.split(":", 1)[1])) for o in d.options]
+        elif d.kind == "task_side":
+            scored = [(o.id, task_side_value(st, o.id)) for o in d.options]  # type: ignore[arg-type]
+        elif first_action(st, d.kind):  # solo: average over the Vengeful card to come
+            scored = [(o.id, expected_try(self, st, seat, o.id)) for o in d.options]  # type: ignore[arg-type]
         else:
             scored = [(o.id, self._try(st, seat, o.id, self.complete)) for o in d.options]
         scored.sort(key=lambda x: -x[1])
