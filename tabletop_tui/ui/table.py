@@ -22,9 +22,11 @@ from tabletop_tui.session import Session
 
 from .common import fill_names, kind_label
 
-# Keys of a view that may differ between seats without being private (e.g. "which seat am
-# I"). Everything else that differs between two seats' views counts as private information.
+# Keys of a view that may differ between seats without being private: "viewer" (which seat am
+# I) and any key starting with "viewer_" (advice for the seat looking, such as odds computed
+# from its own hand). Everything else that differs between two seats' views is private.
 VIEWER_KEYS = frozenset({"viewer"})
+VIEWER_PREFIX = "viewer_"
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,9 @@ class LogLine:
 
 
 def _public_part(view: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in view.items() if k not in VIEWER_KEYS}
+    return {
+        k: v for k, v in view.items() if k not in VIEWER_KEYS and not k.startswith(VIEWER_PREFIX)
+    }
 
 
 class Table:

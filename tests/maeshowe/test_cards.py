@@ -374,9 +374,9 @@ def test_r7_madness_no_second_check_and_death():
 def test_r8_odds_of_madness_from_public_make_up():
     s = position(hand=["ex-r1", "ex-r2", "ex-r3", "tr-r1", "go-b1"], deck=["ex-r4"], rest="row")
     # The deck holds only ex-r4: with 1 card left the hand cannot reach five.
-    assert s.view(0)["mad_risks"] == []
+    assert s.view(0)["viewer_mad_risks"] == []
     s = position(hand=["ex-r1", "ex-r2", "ex-r3", "tr-r1", "go-b1"])
-    risks = s.view(0)["mad_risks"]
+    risks = s.view(0)["viewer_mad_risks"]
     deck = s.deck
     reds = sum(1 for c in deck if s.cat.rune[c] == RED)
     expect = (reds * (reds - 1)) / (len(deck) * (len(deck) - 1))

@@ -112,7 +112,7 @@ def test_r17_gift_partner_discards_with_effect_and_secrecy():
     assert d.secret and "give:tr-r1" in d.ids and "jarl" not in d.ids
     view1 = s.view(1)
     assert view1["hands"][0] is None and view1["hands"][1] is not None
-    assert view1["mad_risks"] == []
+    assert view1["viewer_mad_risks"] == []
     play(s, "play:ex-r1", "give:tr-r1")
     d = s.decision()
     assert d.seat == 1 and d.kind == "gift" and d.secret

@@ -157,3 +157,20 @@ def test_seats_that_see_the_same_need_no_curtain(highcard):
     table.hand_to(0)
     table.apply(table.decision.options[0].id)
     assert table.settle_viewer() is None and table.viewer == 1
+
+
+def test_open_coop_hands_off_without_curtain_but_fear_of_the_dark_hides():
+    """Maeshowe co-op: both hands are open, so the keyboard passes freely; in Fear of the
+    Dark the hands are secret and every hand-off goes behind the curtain."""
+    from tabletop_tui.engine.record import SeatSpec
+    from tabletop_tui.engine.registry import get_game
+    from tabletop_tui.session import Session
+    from tabletop_tui.ui.table import Table
+
+    info = get_game("maeshowe")
+    seats = [SeatSpec(name="A", kind="human"), SeatSpec(name="B", kind="human")]
+    for fotd, expected in ((False, False), (True, True)):
+        config = info.make_config(2, {"fear_of_the_dark": fotd})
+        table = Table(Session.start(info, config, seats, seed=3))
+        table.viewer = 0
+        assert table.needs_curtain(0, 1) is expected

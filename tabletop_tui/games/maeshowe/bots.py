@@ -255,7 +255,7 @@ class GreedyBot:
         steps = " -> ".join(best.labels) if best.labels else "nothing to do"
         text = f"Best: {steps}."
         view = ctx.view
-        risks = view.get("mad_risks") or []
+        risks = view.get("viewer_mad_risks") or []
         if risks:
             text += f" Keep an eye on madness: up to {round(100 * risks[0]['odds'])}% odds."
         if len(plans) > 1:

@@ -1096,7 +1096,7 @@ class MaeshoweState(GameState):
             "jarl": self.jarl if self.jarl >= 0 else None,
             "jarl_can_pass": self.can_pass_jarl() and self.step == FIRST,
             "turns_left": turns_left,
-            "mad_risks": self.madness_risks(seat) if seat is not None else [],
+            "viewer_mad_risks": self.madness_risks(seat) if seat is not None else [],
             "mad_count": list(self.mad_count),
             "over": self.step == OVER,
             "won": None if self.outcome == 0 else self.outcome == 1,

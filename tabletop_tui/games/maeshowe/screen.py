@@ -273,7 +273,7 @@ class MaeshoweBoard(BoardView):
                 text.append_text(card_token(card))
                 text.append(" ")
             text.append("\n")
-        risks = view["mad_risks"]
+        risks = view["viewer_mad_risks"]
         if risks:
             names = {
                 c["id"]: f"{c['short']}[{RUNE_TAG[c['rune']]}]"
