@@ -302,8 +302,7 @@ def cmd_history(args: argparse.Namespace) -> int:
 def _run_app(data_dir: str | None, start: dict[str, Any] | None) -> int:
     from tabletop_tui.app import run_app
 
-    run_app(data_dir, start)
-    return 0
+    return run_app(data_dir, start)
 
 
 # ---- parser ------------------------------------------------------------------------------

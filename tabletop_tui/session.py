@@ -10,9 +10,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from pydantic import ValidationError
+
 from tabletop_tui.engine.bots import Bot, bot_rng, context_for
-from tabletop_tui.engine.core import Decision, GameConfig, GameResult, GameState, LogEntry
-from tabletop_tui.engine.record import GameRecord, SeatSpec
+from tabletop_tui.engine.core import (
+    Decision,
+    EngineError,
+    GameConfig,
+    GameResult,
+    GameState,
+    LogEntry,
+)
+from tabletop_tui.engine.record import DamagedSave, GameRecord, SeatSpec
 from tabletop_tui.engine.registry import GameInfo, get_game
 from tabletop_tui.store import Store
 
@@ -69,11 +78,19 @@ class Session:
         cls, record: GameRecord, store: Store | None = None, game_id: int | None = None
     ) -> Session:
         info = get_game(record.game)
-        full = record.load()  # validates the whole history first
-        state = info.state_class.new(full.config, record.seed)
+        try:
+            config = info.config_model.model_validate(record.config)
+        except ValidationError as exc:
+            raise DamagedSave(f"the saved options are invalid: {exc.errors()[0]['msg']}") from None
+        state = info.state_class.new(config, record.seed)
         session = cls(info, state, list(record.seats), store, game_id)
-        for option_id in record.history:
-            session.log.extend(state.apply(option_id))
+        for i, option_id in enumerate(record.history):
+            try:
+                session.log.extend(state.apply(option_id))
+            except EngineError as exc:
+                raise DamagedSave(
+                    f"the saved moves do not replay: move {i + 1} ('{option_id}'): {exc}"
+                ) from None
         if not session.seats:
             session.seats = [
                 SeatSpec(name=f"Player {i + 1}", kind=HUMAN) for i in range(state.players)
