@@ -142,7 +142,7 @@ def parse_seats(
         kinds[idx] = kind
     names = []
     for i, kind in enumerate(kinds):
-        names.append(f"Player {i + 1}" if kind == "human" else f"Bot {i + 1} ({kind})")
+        names.append(f"Player {i + 1}" if kind == "human" else f"Bot {i + 1}")
     return [SeatSpec(name=n, kind=k) for n, k in zip(names, kinds, strict=True)]
 
 
