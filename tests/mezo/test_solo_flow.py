@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+from pydantic import ValidationError
+
 from tabletop_tui.games.mezo.rules import (
     PENDING,
     SH,
@@ -13,6 +16,7 @@ from tabletop_tui.games.mezo.rules import (
     SRC_OFFERING,
     SRC_TRACKS,
     WA,
+    MezoConfig,
 )
 from tabletop_tui.games.mezo.solo import CAL, COD, PLAYER, VG, VG_WON, WON
 
@@ -473,3 +477,19 @@ def test_flags_follow_your_track_placements():
     run_frames(st, ("majority", SH))
     st.apply(st.decision().ids[-1])
     assert st.flags[CAL] and not st.flags[COD]
+
+
+def test_an_empty_vengeful_deck_is_rebuilt_from_its_discards():
+    st = at_action(0)
+    st.vg_discard, st.vg_deck = sorted(st.vg_deck), []
+    st._log_buffer = []
+    cid = st._vg_reveal()
+    lines = [e.text for e in st._log_buffer]
+    assert any("shuffled into a new deck" in x for x in lines)
+    assert st.vg_discard == [] and len(st.vg_deck) == 5 and cid not in st.vg_deck
+    st.check_invariants()
+
+
+def test_modules_are_refused_in_solo():
+    with pytest.raises(ValidationError):
+        MezoConfig(players=1, cities=True)
