@@ -5,7 +5,10 @@ centre, touches them all). Each box shows per tribe the Warriors and Shamans as
 ``R2/1`` (tribe letter, Shamans/Warriors), Champions as ``♔R``, Glyphs as ``gR2`` and pyramid
 heights as ``▲R3``; its bottom edge lists the vertices that touch it with the god standing
 there. ``▶`` marks the region in conflict, ``✓`` a resolved one, ``☀`` the Blessed Region,
-``×`` an Abandoned one. Tribe letters carry their colour too, but never only the colour.
+``×`` an Abandoned one. Modules: ``⌂R`` is red's City, ``◎`` after a region's letter the
+Sacred Cenote; the Ritual, Prophecy and Tribe Power lines sit under the tracks
+(``module_screen``). Tribe letters carry their colour too, but never only the colour.
+
 A bracketed number next to an element is the option that picks it; clicking picks it.
 """
 
@@ -20,6 +23,8 @@ from textual.widgets import Static
 
 from tabletop_tui.engine.core import Decision
 from tabletop_tui.ui.board import BoardView
+
+from .module_screen import cenote_here, city_here, modules_markup
 
 COLOUR_STYLE = {
     "red": "bold red",
@@ -89,6 +94,7 @@ class MezoBoard(BoardView):
             yield Clickable(self, id="mz-solo")  # the Vengeful gods (solo only)
             yield Clickable(self, id="mz-map")
             yield Clickable(self, id="mz-tracks")
+            yield Clickable(self, id="mz-modules")  # Ritual, Prophecy, Tribe Powers
             yield Clickable(self, id="mz-tribes")
 
     def update_board(
@@ -143,6 +149,10 @@ class MezoBoard(BoardView):
             from .solo_screen import panel
 
             solo.update(panel(self, v))
+        mods = self.query_one("#mz-modules", Clickable)
+        text = modules_markup(self, v)
+        mods.display = bool(text)
+        mods.update(text)
 
     def _tribe(self, v: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
         if seat is None:
@@ -212,7 +222,7 @@ class MezoBoard(BoardView):
         title = Line().add("┌", border)
         self._mark(title, target)
         name = reg["name"] if self.wide else reg["name"][:10]
-        head = f"{status}{rid} {name}"
+        head = f"{status}{rid}{'◎' if cenote_here(v, rid) else ''} {name}"
         if not reg["in_play"]:
             tag = " ×abandoned"
         elif reg["blessed"]:
@@ -244,6 +254,10 @@ class MezoBoard(BoardView):
                 units.add("no units", "dim")
             body.append(units)
             pieces = Line()
+            city = city_here(v, rid)
+            if city is not None:
+                letter, style = self.letter(v, city)
+                pieces.add("⌂").add(letter, style).add(" ")
             for s in reg["champions"]:
                 letter, style = self.letter(v, s)
                 pieces.add("♔").add(letter, style).add(" ")

@@ -1,0 +1,153 @@
+"""The modules on the Mezo board: the Ritual, the Prophecy column, the Tribe Powers.
+
+``modules_markup`` draws the lines under the Calendar and Codex; ``region_marks`` gives the
+City (``⌂`` and the tribe letter) and Sacred Cenote (``◎``) marks drawn in the region boxes.
+Only what the view says is drawn; nothing here computes a rule.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from .modules import MODULE_TITLES
+
+if TYPE_CHECKING:
+    from .screen import Line, MezoBoard
+
+STEP_NAME = {
+    "tribe": "Tribe Step",
+    "god": "God Step",
+    "conflict": "Conflict Step",
+    "end_of_age": "End of Age",
+}
+_SHORT = (
+    (re.compile(r" (in|to|from) this Conflict"), ""),
+    (re.compile(r" of your units"), ""),
+    (re.compile(r" to any Region"), " out"),
+    (re.compile(r" units?\b"), ""),
+    (re.compile(r"^Gain (\d+)"), r"+\1"),
+    (re.compile(r"\.$"), ""),
+)
+
+
+def short_power(text: str) -> str:
+    """A Tribe Power's text cut down for narrow boards ("EXILE 1", "+2 faith", "MOVE 1 out")."""
+    for pattern, repl in _SHORT:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def city_here(v: dict[str, Any], rid: str) -> int | None:
+    cities = (v.get("modules") or {}).get("cities") or []
+    return next((s for s, c in enumerate(cities) if c["region"] == rid), None)
+
+
+def cenote_here(v: dict[str, Any], rid: str) -> bool:
+    return (v.get("modules") or {}).get("cenote") == rid
+
+
+def _fit(line: Line, width: int) -> Line:
+    """Cut a line to ``width`` cells, ending with an ellipsis (styles are dropped)."""
+    from .screen import Line, _strip
+
+    if line.width <= width:
+        return line
+    plain = "".join(_strip(p) for p in line.parts)
+    return Line().add(plain[: width - 1] + "…")
+
+
+def modules_markup(board: MezoBoard, v: dict[str, Any]) -> str:
+    """The module lines, or an empty string when no module is on."""
+    from .screen import Line
+
+    m = v.get("modules") or {}
+    if not m.get("on"):
+        return ""
+    rit, pro, powers = m.get("ritual"), m.get("prophecy"), m.get("tribe_powers")
+    dealt = (rit and rit["deck"]) or (pro and pro["cards"]) or (powers and any(powers))
+    if v["phase"] == "setup" and not dealt:  # nothing dealt yet: name the modules in play
+        names = " · ".join(MODULE_TITLES[x] for x in m["on"])
+        return Line().add("Modules: ", "bold").add(names).markup()
+    # Full texts when the board is wide, or tall enough for them to wrap (side-column frame).
+    wide = board.wide or board.size.height >= 26
+    width = max(40, board.size.width - 2) if board.size.width else 78
+    lines: list[Line] = []
+    if rit is not None:
+        line = Line().add("✶Ritual ", "bold magenta")
+        cur = rit["current"]
+        if cur is None and rit["deck"]:
+            line.add(f"none now; {rit['deck']} face down, one revealed each Age", "dim")
+        elif cur is None:
+            line.add("none now; all three have been used", "dim")
+        else:
+            now = " ▶now" if cur["active"] else ""
+            line.add(cur["name"], "bold").add(f" ({STEP_NAME[cur['step']]}{now}): ")
+            line.add(cur["text"])
+        lines.append(line if wide else _fit(line, width))
+    if pro is not None:
+        lines += _prophecy(board, v, pro, wide, width)
+    if powers is not None:
+        line = Line().add("✦Powers", "bold green")
+        for s, tp in enumerate(powers):
+            if tp is None:
+                continue
+            letter, style = board.letter(v, s)
+            line.add(" │ " if line.width > 7 else " ").add(letter, style)
+            if tp["used"]:
+                line.add(" used", "dim")
+                continue
+            if tp["usable_here"]:
+                line.add("!", "bold green")
+            if board.wide:
+                line.add(f" {tp['id']}: " + " / ".join(tp["powers"]))
+            else:
+                line.add(" " + "/".join(short_power(t) for t in tp["powers"]))
+        lines.append(line)
+    return "\n".join(x.markup() for x in lines)
+
+
+def _prophecy(
+    board: MezoBoard, v: dict[str, Any], pro: dict[str, Any], wide: bool, width: int
+) -> list[Line]:
+    for cut in (99, 15, 13, 11, 9, 7):
+        line = _column(board, v, pro, cut)
+        if line.width <= width:
+            break
+    if not wide:  # the card texts are in the help; the wide board shows them
+        return [_fit(line, width)]
+    from .screen import Line
+
+    out = [line]
+    if not pro["closed"]:
+        for i, card in enumerate(pro["cards"]):
+            waiting = [s for s, lv in enumerate(pro["levels"]) if lv == i]
+            t = Line().add(f"  {i + 1}· {card['name']}: ", "cyan").add(card["text"])
+            if waiting:
+                t.add(" ◂", "dim")
+                for s in waiting:
+                    letter, style = board.letter(v, s)
+                    t.add(letter, style)
+            out.append(t)
+    return out
+
+
+def _column(board: MezoBoard, v: dict[str, Any], pro: dict[str, Any], cut: int) -> Line:
+    """The column on one line, bottom card first, card names cut to ``cut`` characters."""
+    from .screen import Line
+
+    closed = pro["closed"]
+    line = Line().add("☥Prophecy ", "bold cyan")
+    for i, card in enumerate(pro["cards"]):
+        line.add(f"{i + 1}·", "bold")
+        line.add(card["name"][:cut], "dim" if closed else "")
+        for s in card["tokens"]:
+            letter, style = board.letter(v, s)
+            line.add("●").add(letter, style)
+        line.add(" ")
+    mon = pro["monument"]
+    line.add(f"★{mon['name'].removeprefix('The ')} +{mon['vp']}", "bold yellow")
+    if mon["taken_by"] is not None:
+        letter, style = board.letter(v, mon["taken_by"])
+        line.add(" → ").add(letter, style).add(" (closed)", "dim")
+    return line
