@@ -8,7 +8,6 @@ there. ``▶`` marks the region in conflict, ``✓`` a resolved one, ``☀`` the
 ``×`` an Abandoned one. Modules: ``⌂R`` is red's City, ``◎`` after a region's letter the
 Sacred Cenote; the Ritual, Prophecy and Tribe Power lines sit under the tracks
 (``module_screen``). Tribe letters carry their colour too, but never only the colour.
-
 A bracketed number next to an element is the option that picks it; clicking picks it.
 """
 
