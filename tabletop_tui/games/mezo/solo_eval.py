@@ -66,7 +66,8 @@ def expected_try(bot: HeuristicBot, st: SoloState, seat: int, oid: str) -> float
 
 
 # Mean Task tokens per game by condition, measured over 80 Standard games of the hard bot
-# (benchmarks/bench_mezo_solo.py prints them); unknown conditions count 1.5.
+# with sides A and B forced in turn (the benchmark prints them for the sides the bot picks);
+# unknown conditions count 1.5.
 TASK_REACH = {
     "clean_sweep": 2.1,
     "vengeful_win_player_champion_region": 1.2,
