@@ -493,3 +493,22 @@ def test_an_empty_vengeful_deck_is_rebuilt_from_its_discards():
 def test_modules_are_refused_in_solo():
     with pytest.raises(ValidationError):
         MezoConfig(players=1, cities=True)
+
+
+def test_a_vengeful_god_always_finds_a_vertex_and_replays_exactly():
+    for seed in range(12):
+        st = solo(seed, god="choose")
+        rng = random.Random(seed)
+        while st.decision() is not None:
+            st.apply(rng.choice(st.decision().ids))
+        assert len(st.vg_gods) == 3 and min(st.vg_vertex) >= 0  # B1.2
+        again = type(st).replay(st.config, st.seed, list(st.history))
+        assert again == st and again.vp == st.vp
+
+
+def test_war_drums_make_warrior_ties_yours_everywhere():
+    st = _majority_case((1, 1), (1, 1))
+    st.abil[PLAYER] = ("pilgrims", "war_drums")
+    run_frames(st, ("majority", SH), ("majority", WA))
+    assert st.vg_calendar == [1, 0, 0, 0]  # Shaman tie: theirs
+    assert st.decision().kind == "space" and st.vg_codex == [0] * 4  # Warrior tie: yours
