@@ -388,6 +388,17 @@ def test_r8_odds_of_madness_from_public_make_up():
         sorted(["ex-r2", "ex-r3", "tr-r1"]),
     )
     assert top["odds"] == pytest.approx(expect, abs=1e-4)
+    assert top["rune"] == "red" and top["draw"] == 2
+    # After the first card the warning stays: three red cards are kept whichever red card
+    # is played, and two cards are still to be drawn.
+    play(s, "discard:go-b1")
+    risks = s.view(0)["viewer_mad_risks"]
+    assert risks and all(r["rune"] == "red" and r["draw"] == 2 for r in risks)
+    assert risks[0]["odds"] == pytest.approx(expect, abs=1e-4)
+    # Two red and two blue cards left: any three kept mix the runes, so no warning.
+    s = position(hand=["ex-r1", "ex-r2", "ex-b1", "tr-r1", "go-b1"])
+    play(s, "discard:tr-r1")
+    assert s.view(0)["viewer_mad_risks"] == []
     assert draw_odds([RED, RED], [], [RED, BLUE], 2) == 0.0
     assert draw_odds([RED], [RED], [RED, BLUE], 2) == pytest.approx(0.5)
 

@@ -10,6 +10,7 @@ never names a card. The state is plain lists and ints so that ``clone`` is cheap
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from math import comb
 from typing import Any, ClassVar, Literal
 
@@ -994,37 +995,38 @@ class MaeshoweState(GameState):
 
     def madness_risks(self, viewer: int) -> list[dict[str, Any]]:
         """For the viewer's pending play/discard choice: the hands it could keep that share
-        a rune, with the odds that the draw makes them mad."""
-        if self.step not in (FIRST, SECOND) or self.actor != viewer:
+        a rune, with that rune and the odds that the coming draw makes the hand mad."""
+        if self.step not in (FIRST, SECOND) or self.actor != viewer or self.skip_check:
             return []
         hand = self.hands[viewer]
-        removed = 1 if self.step == SECOND else 2
-        n_draw = removed
-        if len(hand) - removed + n_draw != self.hand_size or len(hand) < removed:
-            return []
+        removed = 2 if self.step == FIRST else 1
+        n_draw = self.hand_size - (len(hand) - removed)
+        if len(hand) < removed or n_draw < 0 or len(self.deck) < n_draw:
+            return []  # the hand cannot hold exactly five cards after the draw
         known, unseen = self.unseen_cards(viewer)
         runes = self.cat.rune
         known_r = [runes[c] for c in known]
         pool_r = [runes[c] for c in unseen]
-        if len(self.deck) < n_draw:
-            return []
         out: list[dict[str, Any]] = []
         seen: set[tuple[int, ...]] = set()
-        idxs = range(len(hand))
-        combos = (
-            [(i,) for i in idxs] if removed == 1 else [(i, j) for i in idxs for j in idxs if i < j]
-        )
-        for combo in combos:
-            kept = [hand[k] for k in idxs if k not in combo]
+        for combo in combinations(range(len(hand)), removed):
+            kept = [c for k, c in enumerate(hand) if k not in combo]
             key = tuple(sorted(self.cat.cls[c] for c in kept))
             if key in seen:
                 continue
             seen.add(key)
-            odds = draw_odds([runes[c] for c in kept], known_r, pool_r, n_draw)
+            kept_r = [runes[c] for c in kept]
+            odds = draw_odds(kept_r, known_r, pool_r, n_draw)
             if odds > 0:
+                if all(r == ANY for r in kept_r):
+                    rune = "any"
+                else:
+                    rune = RUNES[RED] if all(r in (RED, ANY) for r in kept_r) else RUNES[BLUE]
                 out.append(
                     {
                         "keep": [self.cat.ids[c] for c in kept],
+                        "rune": rune,
+                        "draw": n_draw,
                         "odds": round(odds, 4),
                     }
                 )
