@@ -110,27 +110,53 @@ def test_horror_discarded_costs_health_and_food():
     assert s.health == [2] and s.food == 1
 
 
-def test_horror_played_goes_mad_then_discard_from_new_hand_without_end_check():
-    s = position(
-        {"players": 1, **ALL},
-        hand=["ho-x1", "ex-r1", "ex-r2", "ex-r3", "ex-r4"],
-        pile=["go-b1"],
-        deck=["ex-r5", "ex-r6", "ex-r7", "ex-r8"],
-        rest="row",
-        health=[4],
-    )
+def _sorted_shuffles(s):
+    """Make every shuffle put the lowest instances on top, so draws are predictable."""
     s._shuffle = lambda cards: cards.sort(reverse=True)  # type: ignore[method-assign]
+    return s
+
+
+def test_horror_played_first_can_bring_madness_twice():
+    """The rulebook's hint: Horror played before the discard, then the usual discard, draw
+    and check, which can make you mad a second time in one turn."""
+    s = _sorted_shuffles(
+        position(
+            {"players": 1, **ALL},
+            hand=["ho-x1", "ex-r1", "ex-r2", "ex-r3", "ex-r4"],
+            pile=["go-b1"],
+            deck=["ex-r5", "ex-r6", "ex-r7", "ex-r8"],
+            rest="row",
+            health=[4],
+        )
+    )
     play(s, "play:ho-x1")
-    assert s.max_health == [3] and s.health == [3]
-    assert s.piles[0] == [] and len(s.hands[0]) == 5
-    assert s.decision().kind == "second"  # discard from the new hand
-    # Remaining: 9 cards in deck after mad (4 hand + go-b1 + 4 deck), 5 drawn.
+    assert s.max_health == [3] and s.health == [3] and s.mad_count == [1]
+    # The new hand is five red Excavates: not checked now (the draw after madness never is).
+    assert ids(s) == ["ex-r1", "ex-r2", "ex-r3", "ex-r4", "ex-r5"] and s.piles[0] == []
     d = s.decision()
-    assert all(o.id.startswith("discard:") for o in d.options)
-    play(s, d.options[0].id)
-    # Drew back to 5; even an all-red hand is not checked this turn.
-    assert len(s.hands[0]) == 5
-    assert s.max_health == [3]
+    assert d.kind == "second" and all(o.id.startswith("discard:") for o in d.options)
+    play(s, "discard:ex-r1")
+    # Drew ex-r6: five red cards after the end-of-turn draw, so madness strikes again.
+    assert s.mad_count == [2] and s.max_health == [2] and s.health == [2]
+    assert s.decision().kind == "first"
+
+
+def test_horror_played_after_the_discard_skips_the_check():
+    """Horror played second: the madness draw is the hand the turn ends with, and a hand
+    drawn by going mad is never checked."""
+    s = _sorted_shuffles(
+        position(
+            {"players": 1, **ALL},
+            hand=["go-b1", "ho-x1", "ex-r1", "ex-r2", "ex-r3"],
+            deck=["ex-r4", "ex-r5", "ex-r6", "ex-r7", "ex-r8"],
+            rest="row",
+            health=[4],
+        )
+    )
+    play(s, "discard:go-b1", "play:ho-x1")
+    assert ids(s) == ["ex-r1", "ex-r2", "ex-r3", "ex-r4", "ex-r5"]
+    assert s.mad_count == [1] and s.max_health == [3]
+    assert s.decision().kind == "first" and s.turn_no == 2
 
 
 def test_horror_matches_both_runes_in_the_check():
@@ -359,7 +385,7 @@ def test_r7_madness_no_second_check_and_death():
     s = position(
         hand=["ex-r1", "ex-r2", "ex-r3", "ex-r4", "go-b1"], deck=["ex-r5", "ex-r6"], rest="row"
     )
-    s._shuffle = lambda cards: cards.sort(reverse=True)  # type: ignore[method-assign]
+    _sorted_shuffles(s)
     play(s, "play:ex-r1", "discard:go-b1")
     assert s.max_health == [3]
     assert s.is_mad_hand(s.hands[0])  # still one rune, but no second madness

@@ -552,7 +552,10 @@ class MaeshoweState(GameState):
                 return True
             self._excavate(self.cat.rune[card])
         elif op == "go_mad":
-            self.skip_check = True
+            # The fresh hand is never checked; but when the discard is still to come, the
+            # turn goes on as usual and its draw is checked, so one turn can bring madness
+            # twice (the rulebook's hint on Horror).
+            self.skip_check = self.discarded
             self._go_mad(seat)
         elif op == "mill":
             milled = []
