@@ -442,6 +442,21 @@ def test_r9_r10_chain_consecutive_in_row_and_sets_reset():
     assert s.chain == []
 
 
+def test_r10_cards_of_a_used_set_never_count_again():
+    """Seven Excavates in a row clear one set only: the three after it start a new count."""
+    s = position(
+        hand=["ex-r1", "ex-b1", "ex-r2", "ex-b2", "go-r1"],
+        deck=["ex-r3", "go-b1", "ex-b3", "sl-b1", "ra-r1", "ra-b1", "tr-r1", "tr-b1"],
+        chain=[RED, BLUE, RED],
+        passages=5,
+    )
+    play(s, "play:ex-r1", "discard:go-r1")
+    assert s.passages == 4 and s.chain == [] and s.sets_done == 1
+    play(s, "play:ex-b1", "discard:go-b1", "play:ex-r2", "discard:sl-b1")
+    play(s, "play:ex-b2", "discard:ra-r1")
+    assert s.chain == [BLUE, RED, BLUE] and s.passages == 4 and s.sets_done == 1
+
+
 def test_r11_one_rune_set_removes_two_and_wins_with_one_left():
     s = position(hand=["ex-r1", "go-r1", "tr-r1"], chain=[RED, RED, RED], passages=3)
     play(s, "play:ex-r1")

@@ -207,3 +207,45 @@ def test_coop_conservation_discard_reaches_both_piles():
     assert "P2's discards" in labels[1]
     play(s, "take:sl-b1")
     assert "sl-b1" in ids(s) and s.piles[1] == []
+
+
+def test_a_player_who_cannot_take_a_turn_loses_for_both():
+    # Seat 1 (not the Jarl holder) starts its turn with one card.
+    s = position(COOP, hand=["ex-r1", "go-r1", "tr-r1"], hand2=["ex-r2"], rest="row")
+    play(s, "play:ex-r1", "discard:go-r1")
+    assert s.is_over() and "cannot both play and discard" in s.end_reason
+    res = s.result()
+    assert res.won is False and [seat.won for seat in res.seats] == [False, False]
+
+
+def test_r14_madness_at_maximum_one_loses_for_both():
+    s = position(
+        COOP,
+        hand=["ex-b1", "ex-b2", "ex-b3", "tr-b1", "go-r1"],
+        hand2=["ex-r2", "ex-r3", "tr-r2", "go-b1", "sl-b1"],
+        deck=["ex-b4", "tr-b2"],
+        health=[1, 3],
+        max_health=[1, 4],
+    )
+    play(s, "play:ex-b1", "discard:go-r1")  # draws two blue cards: five blue, mad
+    assert s.max_health == [0, 4] and s.health == [0, 3]
+    assert s.is_over() and s.result().won is False
+
+
+def test_r17_gift_first_then_the_partner_discards_then_the_giver_plays():
+    s = position(
+        FEAR,
+        hand=["ra-r1", "ex-r1", "go-r1", "tr-r1", "ex-r2"],
+        hand2=["ex-b1", "ex-b2", "go-b1", "sl-b1", "tr-b1"],
+        health=[3, 3],
+    )
+    play(s, "give:ra-r1")
+    d = s.decision()
+    assert d.seat == 1 and d.kind == "gift"
+    play(s, "discard:ra-r1")  # the partner may discard the very card received
+    assert s.health == [3, 3] and pile_ids(s, 1) == ["ra-r1"]
+    d = s.decision()
+    assert d.seat == 0 and d.kind == "second"
+    assert all(o.id.startswith("play:") for o in d.options)
+    play(s, "play:go-r1")
+    assert s.turn_seat == 1 and len(s.hands[0]) == 5 and len(s.hands[1]) == 5

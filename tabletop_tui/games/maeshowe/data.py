@@ -142,6 +142,7 @@ class SetupFile(_Model):
     hand_size: int = Field(ge=2)
     chain_length: int = Field(ge=1)
     max_passages: int = Field(ge=1)
+    source: Source  # of the three numbers above
     modes: tuple[ModePreset, ...]
     difficulties: tuple[DifficultyPreset, ...]
     variants: tuple[VariantPreset, ...]
