@@ -342,6 +342,9 @@ def test_r3_cannot_play_and_discard_loses():
 
 def test_r3_a_first_card_that_leaves_no_second_loses():
     s = position({"players": 1, **ALL}, hand=["gl-r1", "rf-r1"], food=1)
+    labels = {o.id: o.label for o in s.decision().options}
+    assert "you lose" in labels["play:rf-r1"]  # the option says so
+    assert "you lose" not in labels["play:gl-r1"]
     play(s, "play:rf-r1")
     assert s.is_over() and "cannot finish" in s.end_reason
 

@@ -396,16 +396,18 @@ class MaeshoweState(GameState):
             return False
         if self.fotd:
             return True
+        if any(self.can_discard(b, second=False) for b in hand):
+            return True  # discard it first, then play any other card
+        return not all(self._play_strands(seat, a) for a in hand)
+
+    def _play_strands(self, seat: int, card: int) -> bool:
+        """Whether playing ``card`` first leaves no card that may then be discarded (only
+        Gluttony with the food gone can do that); such a play loses the game."""
         cat = self.cat
-        for b in hand:
-            if self.can_discard(b, second=False):
-                return True
-        for a in hand:
-            food = self._food_after_play(a)
-            for b in hand:
-                if b != a and food >= cat.discard_min_food[b]:
-                    return True
-        return False
+        if self.fotd or any(fx.op == "recover" for fx in cat.play_fx[card]):
+            return False  # a gift is always possible; a card taken back may be discarded
+        food = self._food_after_play(card)
+        return not any(b != card and food >= cat.discard_min_food[b] for b in self.hands[seat])
 
     def can_pass_jarl(self) -> bool:
         return self.jarl == self.turn_seat and not self.jarl_locked and self.n > 1
@@ -695,7 +697,12 @@ class MaeshoweState(GameState):
         if step == FIRST:
             # A Jarl holder who cannot take a full turn may only pass.
             hand = self._distinct(self.hands[seat]) if self.has_legal_pair(seat) else []
-            opts = [Option(f"play:{cat.ids[c]}", self._play_label(c), cat.ids[c]) for c in hand]
+            opts = []
+            for c in hand:
+                label = self._play_label(c)
+                if self._play_strands(seat, c):
+                    label += " - then nothing may be discarded: you lose"
+                opts.append(Option(f"play:{cat.ids[c]}", label, cat.ids[c]))
             for c in hand:
                 if self.can_discard(c, second=False):
                     cid = cat.ids[c]
