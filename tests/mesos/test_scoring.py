@@ -72,15 +72,23 @@ def test_ruling_9_b01_pays_for_new_sets_only() -> None:
 
 
 def test_ruling_9_b06_pays_for_new_pairs_only() -> None:
+    from tabletop_tui.games.mesos.rules import gain_building
+
     b06 = building_of("food_per_new_same_icon_inventor_pair")
+    cost = DATA.buildings[b06].cost
     s = new_game(2, seed=0)
-    pair = _inventors("leather", "leather")
+    leather = _inventors("leather", "leather")
     boat = _inventors("boat", "boat")
-    set_tribe(s, 0, chars=pair + boat[:1], buildings=[b06], food=0)
-    t = s.tribes[0]
+    t = set_tribe(s, 0, chars=leather + boat[:1], food=cost)
+    gain_building(t, DATA.buildings[b06])  # built while holding the leather pair
     assert t.food == 0
     s.add_character(0, boat[1])
-    assert t.food == 3
+    assert t.food == 3  # the boat pair is new; the leather pair never pays
+    bread = _inventors("bread", "bread")
+    s.add_character(0, bread[0])
+    assert t.food == 3  # a single icon is no pair
+    s.add_character(0, bread[1])
+    assert t.food == 6
 
 
 def test_ruling_13_winner_and_tie_breaks() -> None:

@@ -276,3 +276,73 @@ def test_b20_skipped_when_nothing_takeable() -> None:
     while s.phase == ACT:
         s.apply(s.decision().options[0].id)
     assert s.phase == PLACE  # the top row is empty: no extra decision
+
+
+def test_builder_discounts_add_up() -> None:
+    s = new_game(2, seed=16)
+    b1 = chars_of("builder", 1, build_discount=1)[0]
+    b2 = chars_of("builder", 1, build_discount=2)[0]
+    bld = next(b for b in DATA.buildings.values() if b.era == 1 and b.cost == 5).id
+    arrange(s, top=chars_of("artist", 2), top_b=[bld])
+    set_tribe(s, 0, chars=[b1, b2], food=2)
+    s.order = [0, 1]
+    _place(s, ["C", "B"])
+    s.apply(s.decision().options[0].id)  # seat 1 on B
+    d = s.decision()
+    assert d.option(f"take:top:{bld}").label.endswith(f"for 2 food [{bld}]")
+    s.apply(f"take:top:{bld}")
+    assert s.tribes[0].food == 0 and s.tribes[0].buildings == [bld]  # 5 - 1 - 2 = 2 paid
+
+
+def test_a_building_can_be_taken_from_the_bottom_row() -> None:
+    s = new_game(2, seed=17)
+    bld = min(s.top_b, key=lambda b: DATA.buildings[b].cost)
+    cost = DATA.buildings[bld].cost
+    arrange(s, top=chars_of("artist", 2), top_b=[], bottom=chars_of("gatherer", 2), bottom_b=[bld])
+    set_tribe(s, 0, food=cost)
+    s.order = [0, 1]
+    _place(s, ["B", "C"])
+    d = s.decision()
+    assert d.seat == 0 and f"take:bottom:{bld}" in d.ids
+    assert all(":top:" not in o for o in d.ids)  # tile B names the bottom row only
+    s.apply(f"take:bottom:{bld}")
+    assert s.tribes[0].buildings == [bld] and s.bottom_b == []
+    assert s.tribes[0].food == 0 + 1  # paid in full, then the first space's +1
+
+
+def test_ruling_2_a_pick_can_make_a_building_takeable() -> None:
+    s = new_game(2, seed=18)
+    builder = chars_of("builder", 1, build_discount=1)[0]
+    bld = next(b for b in DATA.buildings.values() if b.era == 1 and b.cost == 4).id
+    artists = chars_of("artist", 2)
+    arrange(s, top=[event_of("hunt", 1)], top_b=[bld], bottom=[builder, *artists])
+    set_tribe(s, 0, food=3)
+    s.order = [0, 1]
+    _place(s, ["E", "B"])
+    s.apply(f"take:bottom:{artists[0]}")  # seat 1 on B
+    d = s.decision()
+    assert d.seat == 0 and all(":bottom:" in o for o in d.ids)  # 4 food > 3: top row closed
+    s.apply(f"take:bottom:{builder}")
+    d = s.decision()
+    # The Builder brings the cost to 3: now the top row holds a card seat 0 can take.
+    assert d.seat == 0 and d.ids == [f"take:top:{bld}"]
+    s.apply(f"take:top:{bld}")
+    assert s.tribes[0].buildings == [bld] and s.tribes[0].food == 0
+
+
+def test_b20_works_in_the_round_it_is_built() -> None:
+    b20 = building_of("extra_top_row_pick_each_round")
+    s = new_game(2, seed=19)
+    while s.era < 3:
+        s.apply(s.decision().options[0].id)
+    free = [c for c in s.discard if c in DATA.characters]
+    arrange(s, top=free[:3], bottom=free[3:6], top_b=[b20])
+    set_tribe(s, 0, food=DATA.buildings[b20].cost)
+    s.order = [0, 1]
+    _place(s, ["C", "B"])
+    s.apply(s.decision().options[0].id)  # seat 1, tile B
+    s.apply(f"take:top:{b20}")
+    assert s.tribes[0].buildings == [b20]
+    d = s.decision()
+    assert s.phase == EXTRA and d.seat == 0 and d.kind == "extra"
+    assert set(d.ids) == {"pass", *(f"take:top:{c}" for c in free[:3])}
