@@ -189,3 +189,13 @@ def test_ruling_12_pp_may_go_negative_food_has_no_cap() -> None:
     u = set_tribe(s, 1, chars=chars_of("hunter", 3, bow=False), food=200)
     s.resolve_event(E[event_of("hunt", 3)])
     assert u.food == 203 and u.pp == 9
+
+
+def test_b04_also_spares_a_tie_for_fewest() -> None:
+    b04 = building_of("ritual_no_fewest_penalty")
+    s = new_game(3, seed=0)
+    set_tribe(s, 0, chars=chars_of("shaman", 1))
+    set_tribe(s, 1)
+    set_tribe(s, 2, buildings=[b04])
+    s.resolve_event(E[event_of("shamanic_ritual", 1)])
+    assert [t.pp for t in s.tribes] == [5, -3, 0]
