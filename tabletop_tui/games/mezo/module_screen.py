@@ -1,7 +1,8 @@
 """The modules on the Mezo board: the Ritual, the Prophecy column, the Tribe Powers.
 
-``modules_markup`` draws the lines under the Calendar and Codex; ``region_marks`` gives the
-City (``⌂`` and the tribe letter) and Sacred Cenote (``◎``) marks drawn in the region boxes.
+``modules_markup`` draws the lines under the tribes; ``city_here`` and ``cenote_here`` give
+the City (``⌂`` and the tribe letter) and Sacred Cenote (``◎``) marks of the region boxes.
+
 Only what the view says is drawn; nothing here computes a rule.
 """
 

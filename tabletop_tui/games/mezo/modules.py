@@ -78,7 +78,6 @@ class ModulesMixin:
     def _modules_init(self) -> None:
         """Module state, present in every game so views, clones and checks need no branches."""
         P = self.np
-        self.mdata: ModuleData = load_module_data()
         self.city: tuple[int, ...] = (-1,) * P  # region of each tribe's City, -1 if none
         self.city_lost: tuple[bool, ...] = (False,) * P
         self.ritual_deck: tuple[str, ...] = ()  # face down, top first
@@ -91,6 +90,11 @@ class ModulesMixin:
         self.power_token: tuple[str | None, ...] = (None,) * P
         self.power_used: tuple[bool, ...] = (False,) * P
         self.cwin = -1  # winner of the conflict in progress, for the Prophecy check
+
+    @property
+    def mdata(self) -> ModuleData:
+        """The module data (shared, loaded once; not part of the state)."""
+        return load_module_data()
 
     def modules_on(self) -> tuple[str, ...]:
         return tuple(m for m in MODULES if getattr(self.config, m, False))

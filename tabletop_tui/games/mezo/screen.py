@@ -6,7 +6,8 @@ centre, touches them all). Each box shows per tribe the Warriors and Shamans as
 heights as ``▲R3``; its bottom edge lists the vertices that touch it with the god standing
 there. ``▶`` marks the region in conflict, ``✓`` a resolved one, ``☀`` the Blessed Region,
 ``×`` an Abandoned one. Modules: ``⌂R`` is red's City, ``◎`` after a region's letter the
-Sacred Cenote; the Ritual, Prophecy and Tribe Power lines sit under the tracks
+Sacred Cenote; the Ritual, Prophecy and Tribe Power lines come under the tribes
+
 (``module_screen``). Tribe letters carry their colour too, but never only the colour.
 A bracketed number next to an element is the option that picks it; clicking picks it.
 """
@@ -93,8 +94,9 @@ class MezoBoard(BoardView):
             yield Clickable(self, id="mz-solo")  # the Vengeful gods (solo only)
             yield Clickable(self, id="mz-map")
             yield Clickable(self, id="mz-tracks")
-            yield Clickable(self, id="mz-modules")  # Ritual, Prophecy, Tribe Powers
             yield Clickable(self, id="mz-tribes")
+            # Ritual, Prophecy, Tribe Powers: last, so a crowded 80x24 board scrolls them first
+            yield Clickable(self, id="mz-modules")
 
     def update_board(
         self, view: dict[str, Any], decision: Decision | None, viewer: int | None
