@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop_tui.games.mesos.rules import OVER, PLACE
+from tabletop_tui.games.mesos.data import describe_event
+from tabletop_tui.games.mesos.rules import OVER, PLACE, final_score
 
 from .helpers import DATA, arrange, building_of, chars_of, event_of, new_game, set_tribe
 
@@ -120,3 +121,90 @@ def test_b20_last_round_still_allows_the_extra_pick() -> None:
     assert d is not None and d.kind == "extra" and d.seat == 1
     s.apply("pass")
     assert s.decision() is None
+
+
+def _texts(entries) -> list[str]:
+    return [e.text for e in entries]
+
+
+def test_the_log_explains_each_round_end() -> None:
+    s = new_game(2, seed=27)
+    ritual, hunt = event_of("shamanic_ritual", 1), event_of("hunt", 1)
+    arrange(s, bottom=[*chars_of("artist", 2), ritual, hunt], top=chars_of("gatherer", 3))
+    set_tribe(s, 0, chars=chars_of("shaman", 1, stars=1) + chars_of("hunter", 2, bow=False))
+    s.order = [0, 1]
+    assert s.view(0)["events_at_end"] == [ritual, hunt]
+    s.apply("tile:C")
+    s.apply("tile:F")
+    s.apply(s.decision().options[0].id)
+    s.apply(s.decision().options[0].id)
+    log = _texts(s.apply(s.decision().options[0].id))
+    start = next(i for i, t in enumerate(log) if t.startswith("End of round 1"))
+    assert log[start:] == [
+        "End of round 1: Events in the bottom row: Shamanic Ritual I, Hunt I.",
+        "Event: " + describe_event(DATA.events[ritual]),
+        "{seat:0} (1 star, most): +5 PP.",
+        "{seat:1} (0 stars, fewest): -3 PP.",
+        "Event: " + describe_event(DATA.events[hunt]),
+        "{seat:0} (2 Hunters): +2 food, +2 PP.",
+        "Rows shift: the bottom row is discarded, the top row moves down, 6 new cards on top; "
+        "Buildings stay.",
+        "Round 2 begins (Era I).",
+    ]
+    assert s.view(0)["events_at_end"] == []  # the Events moved away with the bottom row
+
+
+def test_the_log_names_the_buildings_an_era_moves() -> None:
+    s = new_game(3, seed=28)
+    log: list[str] = []
+    while s.era < 3:
+        before = (list(s.top_b), list(s.bottom_b))
+        log = _texts(s.apply(s.decision().options[0].id))
+    era3 = next(t for t in log if t.startswith("Era III begins"))
+    top_b, bottom_b = before
+    if bottom_b:
+        assert "discarded from the bottom row: " in era3
+    for bid in top_b:
+        assert DATA.buildings[bid].name in era3.split("down to the bottom row: ")[1]
+    for bid in s.top_b:
+        assert DATA.buildings[bid].name in era3.split("new in the top row: ")[1]
+
+
+def test_last_round_view_and_final_log() -> None:
+    s = new_game(2, seed=29)
+    while s.round_no < 10:
+        s.apply(s.decision().options[0].id)
+    hunt = event_of("hunt", 3)
+    final_sust = event_of("sustenance", 3, final=True)
+    final_ritual = event_of("shamanic_ritual", 3, final=True)
+    free = [c for c in s.discard if c in DATA.characters]
+    arrange(s, bottom=[*free[:2], hunt], top=[final_sust, final_ritual])
+    # Both rows resolve, Sustenance last whatever its place.
+    assert s.view(None)["events_at_end"] == [hunt, final_ritual, final_sust]
+    assert s.view(None)["final_round"]
+    log: list[str] = []
+    while s.decision() is not None:
+        log += _texts(s.apply(s.decision().options[0].id))
+    assert any(
+        t.startswith("End of round 10 (the last): every visible Event resolves") for t in log
+    )
+    start = log.index("Final scoring:")
+    for seat, line in enumerate(log[start + 1 : start + 3]):
+        assert line.startswith(f"{{seat:{seat}}}: ")
+        assert line.endswith(
+            f"= {final_score(s.tribes[seat])} PP ({s.tribes[seat].food} food left)."
+        )
+    assert log[-1] == s.result().summary
+
+
+def test_summary_explains_a_food_tie_break() -> None:
+    s = new_game(3, seed=0)
+    set_tribe(s, 0, pp=20, food=1)
+    set_tribe(s, 1, pp=20, food=3)
+    set_tribe(s, 2, pp=5, food=9)
+    summary = s._result().summary
+    assert summary == (
+        "{seat:1} wins with 20 PP, tied on PP but with more food (3, against {seat:0} 1)."
+    )
+    set_tribe(s, 0, pp=20, food=3)
+    assert s._result().summary == "Shared victory: {seat:0}, {seat:1}, with 20 PP and 3 food each."

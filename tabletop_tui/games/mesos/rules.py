@@ -328,6 +328,24 @@ def _card_info(cid: str, data: MesosData) -> dict[str, Any]:
     }
 
 
+def resolution_order(cards: Sequence[str]) -> list[str]:
+    """The Events among ``cards`` in the order they resolve: Sustenance last, the rest by
+    era, then by their place in the rows (ruling 6)."""
+    events = _data().events
+    found = [(i, c) for i, c in enumerate(cards) if c in events]
+    found.sort(key=lambda ic: (events[ic[1]].effect.kind == "sustenance", events[ic[1]].era, ic[0]))
+    return [c for _, c in found]
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("s" if n != 1 else "")
+
+
+def _names(bids: Sequence[str]) -> str:
+    """The names of some Buildings, for the log."""
+    return ", ".join(_data().buildings[b].name for b in bids)
+
+
 def tile_label(letter: str, data: MesosData | None = None) -> str:
     t = (data or _data()).tiles[letter]
     parts = []
@@ -435,14 +453,17 @@ class MesosState(GameState):
     def _new_era(self, era: int) -> None:
         """Ruling 8: old bottom Buildings leave, top Buildings move down, new ones come up."""
         self.era = era
+        moves = []
         if self.bottom_b:
-            self._say(f"Era {ERA_NAME[era]}: the bottom-row Buildings are discarded.")
+            moves.append(f"discarded from the bottom row: {_names(self.bottom_b)}")
             self.discard.extend(self.bottom_b)
             self.bottom_b = []
+        if self.top_b:
+            moves.append(f"down to the bottom row: {_names(self.top_b)}")
         self.bottom_b = self.top_b
         self.top_b = self.waiting.pop(era, [])
-        names = ", ".join(_data().buildings[b].name for b in self.top_b) or "none"
-        self._say(f"Era {ERA_NAME[era]} begins; new Buildings in the top row: {names}.")
+        moves.append(f"new in the top row: {_names(self.top_b) or 'no Building'}")
+        self._say(f"Era {ERA_NAME[era]} begins: " + "; ".join(moves) + ".")
 
     # ---- helpers --------------------------------------------------------------------------
 
@@ -505,9 +526,15 @@ class MesosState(GameState):
             seat = self.extra_queue[0]
             opts = self._take_options(seat, True, False)
             opts.append(Option("pass", "Take nothing"))
+            data = _data()
+            why = [
+                b
+                for b in self.tribes[seat].buildings
+                if data.buildings[b].effect.kind == "extra_top_row_pick_each_round"
+            ]
             return Decision(
                 seat,
-                f"{self._name(seat)}: your Building lets you take 1 card from the top row",
+                f"{self._name(seat)} ({_names(why)}): you may take 1 card from the top row",
                 tuple(opts),
                 kind="extra",
             )
@@ -540,7 +567,7 @@ class MesosState(GameState):
             seat = self.order[self.place_idx]
             tile = oid.split(":", 1)[1]
             self.track[tile] = seat
-            self._say(f"{self._name(seat)} places its totem on tile {tile}.", seat)
+            self._say(f"{self._name(seat)} goes to tile {tile} ({tile_label(tile)}).", seat)
             self.place_idx += 1
             if self.place_idx == self.players:
                 self.phase = ACT
@@ -657,22 +684,40 @@ class MesosState(GameState):
 
     # ---- end of round ---------------------------------------------------------------------
 
+    def events_at_end(self) -> list[str]:
+        """The Events this round's end resolves, in order: those in the bottom row, or in
+        the last round every visible one (ruling 7); Sustenance last, same types in era
+        order (ruling 6), otherwise era then row order."""
+        final = self.round_no >= self.rounds
+        return resolution_order(self.bottom + self.top if final else self.bottom)
+
     def _end_round(self) -> None:
         data = _data()
         final = self.round_no >= self.rounds
-        visible = self.bottom + self.top if final else list(self.bottom)
-        events = [c for c in visible if c in data.events]
+        events = self.events_at_end()
+        names = ", ".join(card_short(e) for e in events)
+        if final:
+            where = "every visible Event resolves"
+        else:
+            where = "Events in the bottom row" if events else "no Event in the bottom row"
+        head = f"End of round {self.round_no}" + (" (the last)" if final else "")
+        self._say(f"{head}: {where}" + (f": {names}." if events else "."))
         self.resolve_events(events)
         self.last_events = events
         if final:
             self.phase = OVER
-            self._say("The deck is spent: the game ends after the final Events.")
+            self._final_log()
             return
         n = self.players
         self.discard.extend(self.bottom)
         self.bottom = self.top
         self.top = []
-        for _ in range(n + data.setup.rows.top_extra):
+        refill = n + data.setup.rows.top_extra
+        self._say(
+            f"Rows shift: the bottom row is discarded, the top row moves down, {refill} new "
+            "cards on top; Buildings stay."
+        )
+        for _ in range(refill):
             self.top.append(self._draw())
         self.round_no += 1
         self.phase = PLACE
@@ -685,16 +730,21 @@ class MesosState(GameState):
     def resolve_events(self, events: list[str]) -> None:
         """Resolve Events: Sustenance last, same types in era order (ruling 6)."""
         data = _data()
-        ordered = sorted(
-            enumerate(events),
-            key=lambda ie: (
-                data.events[ie[1]].effect.kind == "sustenance",
-                data.events[ie[1]].era,
-                ie[0],
-            ),
-        )
-        for _, eid in ordered:
+        for eid in resolution_order(events):
             self.resolve_event(data.events[eid])
+
+    def _final_log(self) -> None:
+        """Each tribe's final score, line by line, then who won."""
+        self._say("Final scoring:")
+        for seat, t in enumerate(self.tribes):
+            scoring = end_scoring(t)
+            parts = [f"{t.pp} PP in play"] + [f"{label} {pts}" for label, pts in scoring if pts]
+            self._say(
+                f"{self._name(seat)}: " + " + ".join(parts) + f" = {final_score(t)} PP"
+                f" ({t.food} food left).",
+                seat,
+            )
+        self._say(self._result().summary)
 
     def resolve_event(self, event: Event) -> None:
         eff = event.effect
@@ -710,7 +760,10 @@ class MesosState(GameState):
                     pp += b.pp
                 t.food += h * food
                 t.pp += h * pp
-                self._say(f"{self._name(seat)}: +{h * food} food, +{h * pp} PP.", seat)
+                self._say(
+                    f"{self._name(seat)} ({_count(h, 'Hunter')}): +{h * food} food, +{h * pp} PP.",
+                    seat,
+                )
         elif isinstance(eff, CavePaintingsEffect):
             for seat, t in enumerate(self.tribes):
                 a = t.counts[ARTIST]
@@ -718,8 +771,10 @@ class MesosState(GameState):
                 food = a * sum(b.food for b in effects(t, "cave_paintings_food_per_artist"))
                 t.pp += gain
                 t.food += food
+                short = "" if a >= eff.min_artists else f", fewer than {eff.min_artists}"
                 self._say(
-                    f"{self._name(seat)}: {gain:+d} PP" + (f", +{food} food." if food else "."),
+                    f"{self._name(seat)} ({_count(a, 'Artist')}{short}): {gain:+d} PP"
+                    + (f", +{food} food." if food else "."),
                     seat,
                 )
         elif isinstance(eff, RitualEffect):
@@ -728,17 +783,27 @@ class MesosState(GameState):
             alone = stars.count(hi) == 1
             for seat, t in enumerate(self.tribes):
                 delta = 0
+                why = []
                 if stars[seat] == hi:
                     factor = 1
                     if alone:
                         for b in effects(t, "ritual_double_most_reward"):
                             factor = max(factor, b.factor)
                     delta += eff.most * factor
-                if stars[seat] == lo and not effects(t, "ritual_no_fewest_penalty"):
-                    delta += eff.fewest
+                    why.append("most" + (f", x{factor}" if factor > 1 else ""))
+                if stars[seat] == lo:
+                    if effects(t, "ritual_no_fewest_penalty"):
+                        why.append("fewest, no loss")
+                    else:
+                        delta += eff.fewest
+                        why.append("fewest")
                 t.pp += delta
-                if delta or stars[seat] in (hi, lo):
-                    self._say(f"{self._name(seat)} ({stars[seat]} stars): {delta:+d} PP.", seat)
+                if why:
+                    self._say(
+                        f"{self._name(seat)} ({_count(stars[seat], 'star')}, "
+                        f"{' and '.join(why)}): {delta:+d} PP.",
+                        seat,
+                    )
         elif isinstance(eff, SustenanceEffect):
             for seat, t in enumerate(self.tribes):
                 need = sustenance_need(t)
@@ -746,11 +811,11 @@ class MesosState(GameState):
                 t.food -= paid
                 loss = (need - paid) * eff.pp_per_unfed
                 t.pp += loss
-                self._say(
-                    f"{self._name(seat)} feeds {paid} of {need}"
-                    + (f", {loss:+d} PP." if loss else "."),
-                    seat,
-                )
+                if paid < need:
+                    text = f"needs {need} food, pays {paid}: {need - paid} unfed, {loss:+d} PP."
+                else:
+                    text = f"needs {need} food and pays it." if need else "needs no food."
+                self._say(f"{self._name(seat)} {text}", seat)
 
     # ---- views and results ----------------------------------------------------------------
 
@@ -849,8 +914,17 @@ class MesosState(GameState):
             "deck": deck_left,
             "unseen_events": unseen_events,
             "last_events": list(self.last_events),
+            "events_at_end": [] if self.phase == OVER else self.events_at_end(),
+            "final_round": self.round_no == self.rounds,
             "tribes": tribes,
         }
+        if seat is not None:
+            # What each Building in sight would cost this seat after its Builders' discounts.
+            tribe = self.tribes[seat]
+            shown = self.top_b + self.bottom_b
+            if self.expert:
+                shown = shown + [b for pile in self.waiting.values() for b in pile]
+            view["viewer_costs"] = {b: building_cost(tribe, data.buildings[b]) for b in shown}
         if self.phase == OVER:
             view["result"] = self._result().to_json()
         return view
@@ -875,10 +949,19 @@ class MesosState(GameState):
             for s in range(self.players)
         )
         winners = [s for s in range(self.players) if ranks[s] == 1]
-        if len(winners) == 1:
-            summary = f"{self._name(winners[0])} wins with {keys[winners[0]][0]} PP."
+        best, food = keys[winners[0]]
+        tied = [s for s in range(self.players) if keys[s][0] == best and s not in winners]
+        if len(winners) > 1:
+            who = ", ".join(self._name(w) for w in winners)
+            summary = f"Shared victory: {who}, with {best} PP and {food} food each."
+        elif tied:
+            others = ", ".join(f"{self._name(s)} {keys[s][1]}" for s in tied)
+            summary = (
+                f"{self._name(winners[0])} wins with {best} PP, tied on PP but with more food "
+                f"({food}, against {others})."
+            )
         else:
-            summary = "Shared victory: " + ", ".join(self._name(w) for w in winners) + "."
+            summary = f"{self._name(winners[0])} wins with {best} PP."
         return GameResult(seats, summary=summary)
 
     # ---- engine protocol extras -----------------------------------------------------------
