@@ -74,7 +74,7 @@ def test_all_five_in_one_conflict():
 
 
 def test_hard_bots_finish_a_game_with_every_module():
-    st = play_checked(GAME, {"players": 3, **ALL}, 5, deep_every=200, levels=["hard"] * 3)
+    st = play_checked(GAME, {"players": 2, **ALL}, 5, deep_every=400, levels=["hard"] * 2)
     assert st.is_over()
 
 
