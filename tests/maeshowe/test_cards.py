@@ -346,7 +346,7 @@ def test_r3_a_first_card_that_leaves_no_second_loses():
     assert "you lose" in labels["play:rf-r1"]  # the option says so
     assert "you lose" not in labels["play:gl-r1"]
     play(s, "play:rf-r1")
-    assert s.is_over() and "cannot finish" in s.end_reason
+    assert s.is_over() and "turn cannot be finished" in s.end_reason
 
 
 def test_r4_short_deck_draw_no_madness_and_turns_left():
@@ -476,3 +476,25 @@ def test_illegal_option_is_refused():
     with pytest.raises(IllegalMove):
         s.apply("play:ex-r2")
     assert s.decision().kind == "first" and s.step == FIRST
+
+
+def test_log_and_results_say_what_happened_and_why_it_ended():
+    s = position(hand=["ra-r1", "tr-r1", "ex-r1"], health=[4], food=4)
+    texts = [e.text for e in s.apply("play:ra-r1")]
+    assert texts == ["You played Raven [R].", "You are already at maximum health (4)."]
+    s = position(hand=["tr-r1", "go-r1", "ex-r1"], health=[2], food=4)
+    texts = [e.text for e in s.apply("play:go-r1")]
+    assert "Food stays at 4 (the most there can be)." in texts
+    texts = [e.text for e in s.apply("discard:tr-r1")]
+    assert "You lose 1 health: 2 -> 1." in texts
+    s = position(hand=["tr-r1", "go-r1", "ex-r1"], health=[2])
+    texts = [e.text for e in s.apply("play:tr-r1")]
+    assert texts[-1] == "Lost: your health fell to 0 after playing Treasure [R]."
+    summary = s.result().summary
+    assert summary.startswith("Lost on turn 1. Your health fell to 0 after playing Treasure")
+    assert "0 of 3 passages cleared" in summary
+    # In co-op the seats are named through the frame's {seat:N} placeholders.
+    s = position({"players": 2}, hand=["tr-r1", "go-r1"], hand2=["ex-r1", "ex-b1"], health=[2, 3])
+    texts = [e.text for e in s.apply("play:tr-r1")]
+    assert texts[1] == "{seat:0} loses 2 health: 2 -> 0."
+    assert "{seat:0}'s health fell to 0" in s.result().summary

@@ -204,7 +204,7 @@ def test_coop_conservation_discard_reaches_both_piles():
     play(s, "discard:cn-b1")
     labels = [o.label for o in s.decision().options]
     assert s.decision().ids == ["take:ra-r1", "take:sl-b1", "take:none"]
-    assert "P2's discards" in labels[1]
+    assert "{seat:1}'s discards" in labels[1]
     play(s, "take:sl-b1")
     assert "sl-b1" in ids(s) and s.piles[1] == []
 

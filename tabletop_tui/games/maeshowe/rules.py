@@ -297,7 +297,16 @@ class MaeshoweState(GameState):
     # ---- helpers -------------------------------------------------------------------------
 
     def who(self, seat: int) -> str:
-        return "You" if self.n == 1 else f"P{seat + 1}"
+        """How logs and labels name a seat: "You" alone, the seat's name (filled in by the
+        frame) in co-op."""
+        return "You" if self.n == 1 else f"{{seat:{seat}}}"
+
+    def _says(self, seat: int, you: str, they: str) -> str:
+        """``who`` with the verb agreeing: "You lose" / "Ann loses"."""
+        return f"{self.who(seat)} {you if self.n == 1 else they}"
+
+    def _whose(self, seat: int) -> str:
+        return "your" if self.n == 1 else f"{{seat:{seat}}}'s"
 
     def _all_mask(self) -> int:
         return (1 << self.n) - 1
@@ -315,22 +324,24 @@ class MaeshoweState(GameState):
             drawn.append(card)
         return drawn
 
-    def _log_cards(self, seat: int, verb: str, cards: list[int]) -> None:
+    def _log_draw(self, seat: int, cards: list[int]) -> None:
+        """The cards drawn, for all to read; in Fear of the Dark only their number."""
         if not cards or self._log_buffer is None:
             return
         names = ", ".join(self.cat.names[c] for c in cards)
         if self.fotd:
-            self.log(f"{self.who(seat)} {verb} {len(cards)} card(s).", seat)
-            self.log(f"You {verb} {names}.", seat, private_to=seat)
+            count = f"{len(cards)} card{'s' if len(cards) > 1 else ''}"
+            self.log(f"{self.who(seat)} drew {count}.", seat)
+            self.log(f"You drew {names}.", seat, private_to=seat)
         else:
-            self.log(f"{self.who(seat)} {verb} {names}.", seat)
+            self.log(f"{self.who(seat)} drew {names}.", seat)
 
     def _lose(self, reason: str) -> None:
         self.outcome = -1
         self.end_reason = reason
         self.step = OVER
         self.queue.clear()
-        self.log(f"Lost: {reason}")
+        self.log(f"Lost: {reason}.")
 
     def _win(self) -> None:
         self.outcome = 1
@@ -339,23 +350,44 @@ class MaeshoweState(GameState):
         self.queue.clear()
         self.log("Won: the last passage is clear and the way out is open!")
 
-    def _check_health(self) -> bool:
-        """True (and the game lost) when some player's health or maximum reached 0."""
+    def _check_health(self, cause: str) -> bool:
+        """True (and the game lost) when some player's health or maximum reached 0;
+        ``cause`` ("after playing Raven [R]") goes into the reason."""
         for seat in range(self.n):
-            if self.health[seat] <= 0 or self.max_health[seat] <= 0:
-                self._lose(f"{self.who(seat)} ran out of health")
+            if self.max_health[seat] <= 0:
+                self._lose(f"{self._whose(seat)} maximum health fell to 0 {cause}")
+                return True
+            if self.health[seat] <= 0:
+                self._lose(f"{self._whose(seat)} health fell to 0 {cause}")
                 return True
         return False
 
     def _change_health(self, seat: int, amount: int) -> None:
         before = self.health[seat]
-        self.health[seat] = max(0, min(self.max_health[seat], before + amount))
-        self.log(f"{self.who(seat)}: health {before} -> {self.health[seat]}.", seat)
+        top = self.max_health[seat]
+        after = self.health[seat] = max(0, min(top, before + amount))
+        if self._log_buffer is None:
+            return
+        if amount >= 0 and after == before:
+            self.log(f"{self._says(seat, 'are', 'is')} already at maximum health ({top}).", seat)
+            return
+        if amount >= 0:
+            lost = " (the rest is over the maximum)" if after - before < amount else ""
+            text = f"{self._says(seat, 'gain', 'gains')} {after - before} health{lost}"
+        else:
+            text = f"{self._says(seat, 'lose', 'loses')} {before - after} health"
+        self.log(f"{text}: {before} -> {after}.", seat)
 
     def _set_food(self, value: int) -> None:
         before = self.food
         self.food = max(0, min(self.max_food, value))
-        self.log(f"Food {before} -> {self.food}.")
+        if self._log_buffer is None:
+            return
+        if self.food == before:
+            full = " (the most there can be)" if value > before else ""
+            self.log(f"Food stays at {before}{full}.")
+        else:
+            self.log(f"Food {before} -> {self.food}.")
 
     def is_mad_hand(self, hand: list[int]) -> bool:
         """Exactly a full hand whose runes all match (Horror matches both, Hope neither)."""
@@ -409,6 +441,16 @@ class MaeshoweState(GameState):
         food = self._food_after_play(card)
         return not any(b != card and food >= cat.discard_min_food[b] for b in self.hands[seat])
 
+    def _stuck_reason(self, seat: int) -> str:
+        held = len(self.hands[seat])
+        if held < 2:
+            cards = "no card" if held == 0 else "one card"
+            empty = " and the deck is empty" if not self.deck else ""
+            why = f"{cards} in hand{empty}"
+        else:
+            why = "no card in hand may be discarded"
+        return f"{self._says(seat, 'cannot', 'cannot')} both play and discard a card: {why}"
+
     def can_pass_jarl(self) -> bool:
         return self.jarl == self.turn_seat and not self.jarl_locked and self.n > 1
 
@@ -423,7 +465,7 @@ class MaeshoweState(GameState):
         self.last_pass = False
         self.step = FIRST
         if not self.has_legal_pair(seat) and not self.can_pass_jarl():
-            self._lose(f"{self.who(seat)} cannot both play and discard a card")
+            self._lose(self._stuck_reason(seat))
 
     def _advance(self) -> None:
         """Carry the turn on once the current card's effects are done."""
@@ -437,7 +479,10 @@ class MaeshoweState(GameState):
         if not (self.played and self.discarded):
             self.step = SECOND
             if not self._second_options():
-                self._lose(f"{self.who(self.turn_seat)} cannot finish the turn")
+                self._lose(
+                    f"{self._says(self.turn_seat, 'have', 'has')} no card left that may be "
+                    "discarded: the turn cannot be finished"
+                )
             return
         self._end_turn()
 
@@ -450,9 +495,9 @@ class MaeshoweState(GameState):
         drawn = self._draw(seat, self.hand_size - len(hand))
         if drawn:
             self.mark_barrier()
-            self._log_cards(seat, "draw" if self.n == 1 else "draws", drawn)
+            self._log_draw(seat, drawn)
         if not self.skip_check and self.is_mad_hand(hand):
-            self.log(f"{self.who(seat)}: five cards of one rune!", seat)
+            self.log(f"{self._says(seat, 'have', 'has')} five cards of one rune: madness!", seat)
             self._go_mad(seat)
             if self.outcome:
                 return
@@ -472,15 +517,17 @@ class MaeshoweState(GameState):
         self.known_top.clear()
         self.mark_barrier()
         drawn = self._draw(seat, self.hand_size)
-        self.max_health[seat] = max(0, self.max_health[seat] - 1)
-        self.health[seat] = max(0, min(self.max_health[seat], self.health[seat] - 1))
+        top, before = self.max_health[seat], self.health[seat]
+        self.max_health[seat] = max(0, top - 1)
+        self.health[seat] = max(0, min(self.max_health[seat], before - 1))
         self.log(
-            f"{self.who(seat)} went mad: the deck is reshuffled, health "
-            f"{self.health[seat]} of {self.max_health[seat]}.",
+            f"Madness: {self._whose(seat)} hand and discards are shuffled into the deck; "
+            f"maximum health {top} -> {self.max_health[seat]}, "
+            f"health {before} -> {self.health[seat]}.",
             seat,
         )
-        self._log_cards(seat, "draw" if self.n == 1 else "draws", drawn)
-        self._check_health()
+        self._log_draw(seat, drawn)
+        self._check_health("after going mad")
 
     # ---- actions -------------------------------------------------------------------------
 
@@ -533,7 +580,9 @@ class MaeshoweState(GameState):
         self.pending_fx = fx
         if op == "health":
             self._change_health(seat, fx.amount)
-            self._check_health()
+            if self.health[seat] <= 0:
+                verb = "playing" if card in self.row else "discarding"
+                self._check_health(f"after {verb} {self.cat.names[card]}")
         elif op == "food":
             self._set_food(self.food + fx.amount)
         elif op == "lose_all_food":
@@ -571,12 +620,12 @@ class MaeshoweState(GameState):
             if milled:
                 self.mark_barrier()
             names = ", ".join(self.cat.names[c] for c in milled) or "nothing"
-            self.log(f"From the deck to the discards: {names}.", seat)
+            self.log(f"From the deck to {self._whose(seat)} discard pile: {names}.", seat)
         elif op == "discard_hand":
             rest = self.hands[seat]
             self.piles[seat].extend(rest)
             names = ", ".join(self.cat.names[c] for c in rest) or "nothing"
-            self.log(f"{self.who(seat)} discarded the rest of the hand: {names}.", seat)
+            self.log(f"The rest of {self._whose(seat)} hand is discarded: {names}.", seat)
             rest.clear()
         elif op == "look_top":
             self.looking = []
@@ -621,7 +670,8 @@ class MaeshoweState(GameState):
         self.chain.clear()
         self.sets_done += 1
         kind = "of one rune" if same else "mixed"
-        self.log(f"Four Excavates ({kind}) clear {removed} passage(s): {self.passages} left.")
+        cleared = "a passage" if removed == 1 else f"{removed} passages"
+        self.log(f"Four Excavates ({kind}) clear {cleared}: {self.passages} left.")
         if self.passages == 0:
             self._win()
 
@@ -665,6 +715,9 @@ class MaeshoweState(GameState):
             return f"Play {cat.names[card]} (chain {n}/{self.chain_len})"
         return f"Play {cat.names[card]} ({ctype.play_short})"
 
+    def _give_label(self, card: int) -> str:
+        return f"Give {self.cat.names[card]} to {self.who(1 - self.turn_seat)}"
+
     def _discard_label(self, card: int) -> str:
         return f"Discard {self.cat.names[card]} ({self.cat.type_of(card).discard_short})"
 
@@ -683,7 +736,7 @@ class MaeshoweState(GameState):
         if self.fotd:
             for c in hand:
                 cid = self.cat.ids[c]
-                opts.append(Option(f"give:{cid}", f"Give {self.cat.names[c]} to your partner", cid))
+                opts.append(Option(f"give:{cid}", self._give_label(c), cid))
         return opts
 
     def _decision(self) -> Decision | None:
@@ -710,8 +763,7 @@ class MaeshoweState(GameState):
             if self.fotd:
                 for c in hand:
                     cid = cat.ids[c]
-                    label = f"Give {cat.names[c]} to your partner"
-                    opts.append(Option(f"give:{cid}", label, cid))
+                    opts.append(Option(f"give:{cid}", self._give_label(c), cid))
             if self.can_pass_jarl():
                 label = f"Pass the Jarl to {self.who(1 - seat)} (skip this turn)"
                 opts.append(Option("jarl", label, "jarl"))
@@ -787,7 +839,10 @@ class MaeshoweState(GameState):
                     Option(f"discard:{cat.ids[c]}", self._discard_label(c), cat.ids[c])
                     for c in hand
                 ]
-            prompt = "Your partner gave you a card: discard one"
+            gift = self.cat.names[self.hands[seat][-1]]
+            prompt = (
+                f"{self.who(self.turn_seat)} gave you {gift}: discard one card (it may be that one)"
+            )
             return Decision(seat, prompt, tuple(opts), secret, "gift", ctx)
         raise AssertionError(f"unknown step {step}")
 
@@ -957,13 +1012,30 @@ class MaeshoweState(GameState):
             )
             for seat in range(self.n)
         )
+        return GameResult(seats, cooperative=True, won=won, summary=self._summary())
+
+    def _summary(self) -> str:
+        """One paragraph for the results: when and why the game ended, and how it went."""
         if self.outcome == 0:  # a planning copy stopped mid-game
-            summary = "unfinished"
-        elif won:
-            summary = f"Escaped! {cleared} passage(s) cleared."
+            return "unfinished"
+        start = self.passages_start
+        cleared = start - self.passages
+        if self.outcome == 1:
+            text = f"Escaped on turn {self.turn_no}: all {start} passages cleared."
         else:
-            summary = f"Lost ({self.end_reason}); {cleared} of {self.passages_start} cleared."
-        return GameResult(seats, cooperative=True, won=won, summary=summary)
+            reason = self.end_reason[0].upper() + self.end_reason[1:]
+            text = f"Lost on turn {self.turn_no}. {reason}. {cleared} of {start} passages cleared."
+        health = ", ".join(
+            f"{'' if self.n == 1 else self.who(s) + ' '}{self.health[s]}/{self.max_health[s]}"
+            for s in range(self.n)
+        )
+        text += f" Health at the end: {health}."
+        for s in range(self.n):
+            times = self.mad_count[s]
+            if times:
+                went = self._says(s, "went", "went")
+                text += f" {went} mad {'once' if times == 1 else f'{times} times'}."
+        return text
 
     def card_json(self, card: int) -> dict[str, Any]:
         cat = self.cat
