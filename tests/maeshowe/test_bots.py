@@ -74,10 +74,13 @@ def test_greedy_takes_an_obvious_win_and_avoids_death():
 def test_hint_explains_the_best_line():
     s = position(hand=["ex-r1", "ex-r2", "tr-r1", "go-b1", "ra-r1"])
     hard = GAME.bot("hard")
-    text = hard.explain(_ctx(s, 2))
-    best = hard.choose(_ctx(s, 2))
-    label = s.decision().option(best).label
-    assert text.startswith("Best: ") and label in text and "Next best" in text
+    ctx = _ctx(s, 2)
+    best = hard.choose(ctx)
+    text = hard.explain(ctx)
+    plan = hard.plans(_ctx(s, 2))[0]
+    assert plan.options[0] == best and len(plan.labels) == 2  # a play and a discard
+    # The frame shows the chosen option; the text gives the rest of the turn.
+    assert text.startswith(f"Then: {plan.labels[1]}.") and "Next best" in text
 
 
 def test_every_level_plays_coop_and_fear_of_the_dark():
@@ -91,3 +94,12 @@ def test_every_level_plays_coop_and_fear_of_the_dark():
                 assert option in d.ids
                 state.apply_fast(option)
             assert state.result() is not None
+
+
+def test_hint_names_the_madness_risk_of_its_line():
+    s = position(hand=["ex-r1", "ex-r2", "ex-r3", "tr-r1", "go-r1"])  # any line keeps 3 red
+    text = GAME.bot("hard").explain(_ctx(s, 4))
+    assert "risks madness" in text
+    s = position(hand=["ex-r1", "ex-b1", "ex-r2", "ex-b2", "go-r1"])
+    text = GAME.bot("hard").explain(_ctx(s, 4))
+    assert "risks madness" not in text  # two runes can always be kept

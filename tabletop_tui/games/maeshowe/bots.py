@@ -134,21 +134,31 @@ def evaluate(state: MaeshoweState, seat: int, w: Weights = PLAIN) -> float:
         rest = n_draw - len(first)
         if rest and unseen:
             value += rest * sum(worth[c] for c in unseen) / len(unseen)
-        if not state.skip_check and len(hand) + n_draw == state.hand_size:
-            runes = state.cat.rune
-            odds = draw_odds(
-                [runes[c] for c in hand],
-                [runes[c] for c in known],
-                [runes[c] for c in unseen],
-                n_draw,
-            )
-            if odds:
-                me = state.turn_seat
-                cost = w.health + w.max_health + len(chain) * w.chain / 2
-                if state.health[me] <= 1 or state.max_health[me] <= 1:
-                    cost = WIN / 10
-                value -= odds * cost
+    odds = madness_odds(state, seat)
+    if odds:
+        me = state.turn_seat
+        cost = w.health + w.max_health + len(chain) * w.chain / 2
+        if state.health[me] <= 1 or state.max_health[me] <= 1:
+            cost = WIN / 10
+        value -= odds * cost
     return value
+
+
+def madness_odds(state: MaeshoweState, seat: int) -> float:
+    """At the end of a turn, before the draw: the odds, as ``seat`` sees the unseen cards,
+    that the draw leaves the turn's player with a mad hand."""
+    hand = state.hands[state.turn_seat]
+    n_draw = state.hand_size - len(hand)
+    if state.skip_check or n_draw < 0 or len(state.deck) < n_draw:
+        return 0.0
+    known, unseen = state.unseen_cards(seat)
+    runes = state.cat.rune
+    return draw_odds(
+        [runes[c] for c in hand],
+        [runes[c] for c in known],
+        [runes[c] for c in unseen],
+        n_draw,
+    )
 
 
 @dataclass
@@ -248,21 +258,42 @@ class GreedyBot:
         return best_value, best_line[0], best_line[1], chance
 
     def explain(self, ctx: BotContext) -> str:
-        """The best line for this turn and why, in a sentence or two."""
+        """Why the chosen option: the rest of its line for this turn, the madness risk that
+        line leaves, and the runner-up. (The frame shows the option itself.)"""
         last = getattr(self, "_last", None)
         plans = last[1] if last is not None and last[0] is ctx else self.plans(ctx)
         best = plans[0]
-        steps = " -> ".join(best.labels) if best.labels else "nothing to do"
-        text = f"Best: {steps}."
-        view = ctx.view
-        risks = view.get("viewer_mad_risks") or []
-        if risks:
-            text += f" Keep an eye on madness: up to {round(100 * risks[0]['odds'])}% odds."
+        text = f"Then: {', then '.join(best.labels[1:])}." if len(best.labels) > 1 else ""
+        odds = self._odds_after(ctx, best.options)
+        if odds >= 0.005:
+            text += f" The draw after it risks madness: {round(100 * odds)}%."
+        else:
+            text += " No risk of madness." if ctx.view["viewer_mad_risks"] else ""
         if len(plans) > 1:
-            gap = best.value - plans[1].value
-            health = gap / self.weights.health
-            text += f" Next best: {plans[1].labels[0]} (worse by about {health:.1f} health)."
-        return text
+            gap = (best.value - plans[1].value) / self.weights.health
+            if gap < 0.5:
+                how = "nearly as good"
+            elif gap < 5:
+                how = f"about {gap:.0f} health worse"
+            else:
+                how = "much worse"
+            text += f" Next best: {plans[1].labels[0]} ({how})."
+        return text.strip()
+
+    @staticmethod
+    def _odds_after(ctx: BotContext, line: list[str]) -> float:
+        """The odds of madness once ``line`` ends the turn, on a re-dealt copy."""
+        sample = ctx.determinize()
+        assert isinstance(sample, MaeshoweState)
+        sample.stop_before_draw = True
+        for oid in line:
+            decision = sample.decision()
+            if decision is None or oid not in decision.ids:
+                break
+            sample.apply_fast(oid)
+        if sample.step != PLANNED:
+            return 0.0
+        return madness_odds(sample, ctx.seat)
 
 
 def greedy() -> GreedyBot:
@@ -289,4 +320,4 @@ def play_greedy_game(config: dict, seed: int, bot: GreedyBot | None = None) -> M
     return state
 
 
-__all__ = ["GreedyBot", "Plan", "card_worths", "evaluate", "play_greedy_game"]
+__all__ = ["GreedyBot", "Plan", "card_worths", "evaluate", "madness_odds", "play_greedy_game"]
