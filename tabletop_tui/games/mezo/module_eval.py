@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .data import load_data
+from .data import Prophecy, load_data
 
 if TYPE_CHECKING:
     from .rules import MezoState
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 CITY_SURVIVAL = 0.6
 # Chance a Prophecy card whose condition holds is still fulfilled at the next checkpoint.
 PROPHECY_SURE = 0.9
+# Share of a Prophecy card's VP credited for the way already made toward its condition.
+PROPHECY_PULL = 0.4
 # What an unused Tribe Power is worth while enough conflicts remain to use it well.
 POWER_VALUE = 1.8
 
@@ -47,13 +49,41 @@ def module_tribe_value(st: MezoState, s: int) -> float:
         level = st.proph_level[s]
         if level < len(st.prophecy):
             card = md.prophecy(st.prophecy[level])
+            gain = md.prophecy_vp + (md.monument_vp if level + 1 == len(st.prophecy) else 0)
             if st.prophecy_met(s, card, "age"):
-                gain = md.prophecy_vp + (md.monument_vp if level + 1 == len(st.prophecy) else 0)
                 v += PROPHECY_SURE * gain
+            else:  # a pull toward the card's condition
+                v += PROPHECY_PULL * gain * prophecy_progress(st, s, card)
             v += 0.5 * level  # each card climbed brings the Monument nearer
     if st.power_token[s] is not None and not st.power_used[s]:
         v += POWER_VALUE * min(1.0, _conflicts_left(st) / 4)
     return v
+
+
+def prophecy_progress(st: MezoState, s: int, card: Prophecy) -> float:
+    """How far ``s`` is toward ``card``'s condition, 0 to 1 ("this conflict" cards: 0)."""
+    P, n = st.np, max(1, card.n)
+    regs = [r for r in range(len(st.inplay)) if st.inplay[r]]
+    cond = card.condition
+    if cond == "pyramid_regions_at_least":
+        have = sum(1 for r in regs if st.pyr[r * P + s])
+    elif cond == "pyramid_height_at_least":
+        have = max((len(st.pyr[r * P + s]) for r in regs), default=0)
+    elif cond == "glyph_regions_at_least":
+        have = sum(1 for r in regs if st.glyphs[r * P + s])
+    elif cond == "glyph_and_pyramid_regions_at_least":
+        have = sum(1 for r in regs if st.glyphs[r * P + s] and st.pyr[r * P + s])
+    elif cond == "calendar_units_at_least":
+        have = st.calendar.count(s)
+    elif cond == "codex_units_at_least":
+        have = st.codex.count(s)
+    elif cond == "devotion_at_least":
+        have = st.dev[s]
+    elif cond == "xibalba_empty":
+        return 1.0 / (1 + st.xib[s * 2] + st.xib[s * 2 + 1])
+    else:
+        return 0.0
+    return min(1.0, have / n)
 
 
 def region_bonus(st: MezoState, s: int, r: int) -> float:
