@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
 
 from tabletop_tui.assets import load_model
 
@@ -850,6 +851,14 @@ class CenoteModel(_Strict):
     when: Literal["start_of_age"]
     winner_bonus: Effect
     removed_at: Literal["end_of_age"]
+
+    @field_validator("winner_bonus")
+    @classmethod
+    def _automatic(cls, effect: Effect) -> Effect:
+        """The bonus is paid inside the Blessed Region's resolution: no choices allowed."""
+        if any(step.op not in ("vp", "devotion") for step in effect):
+            raise ValueError("the Sacred Cenote's bonus may only give VP or Devotion")
+        return effect
 
 
 class ModuleDrawModel(_Strict):
