@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from textual.app import App, ComposeResult
 
+from tabletop_tui.games.mesos.data import TYPE_LETTER
 from tabletop_tui.games.mesos.rules import MesosState
 from tabletop_tui.games.mesos.screen import MesosBoard, token
 from tabletop_tui.ui.board import BoardView
 
-from .helpers import new_game
+from .helpers import DATA, arrange, chars_of, event_of, new_game, set_tribe
 
 
 class BoardApp(App):
@@ -58,9 +61,12 @@ async def test_board_renders(players: int, moves: int, size: tuple[int, int]) ->
             cards = view[row]
             if cards:
                 assert token(cards[0]) in text
-        if size == (80, 24) or players == 2:
-            for t in view["tribes"]:
-                assert f"→{t['projected']}" in text
+        for t in view["tribes"]:
+            assert f"→{t['projected']}" in text
+        # Nothing needs scrolling at either size: the tribes take as many lines as fit.
+        scroll = board.query_one("VerticalScroll")
+        used = sum(child.outer_size.height for child in scroll.children)
+        assert used + board.query_one("#m-inspector").outer_size.height <= size[1]
 
 
 async def test_board_fits_frame_area_at_80x24() -> None:
@@ -119,3 +125,79 @@ async def test_tiles_carry_option_numbers() -> None:
         await pilot.pause()
         assert app.picked == ["tile:D"]
         assert "Offer tile D" in board.query_one("#m-inspector").visual.plain
+
+
+async def _render(s: MesosState, size: tuple[int, int], seat: int | None = None) -> str:
+    d = s.decision()
+    viewer = d.seat if seat is None else seat
+    app = BoardApp(s.players)
+    async with app.run_test(size=size) as pilot:
+        board = app.query_one(MesosBoard)
+        board.update_board(s.view(viewer), d, viewer)
+        await pilot.pause()
+        return screen_text(app)
+
+
+@pytest.mark.parametrize(
+    "players,size,per",
+    [(3, (80, 40), 3), (3, (80, 16), 2), (5, (78, 15), 1), (5, (80, 38), 3)],
+)
+async def test_tribes_take_the_lines_that_fit(players: int, size: tuple, per: int) -> None:
+    s = _midgame(players, 12 * players)
+    text = await _render(s, size)
+    view = s.view(s.decision().seat)
+    richest = max(view["tribes"], key=lambda t: len(t["characters"]))
+    cards = [token(c) for c in richest["characters"]]
+    counts = f"{TYPE_LETTER[richest['characters'][0]['type']]}"
+    if per == 1:
+        # One line a tribe: counts per type instead of the cards.
+        assert not all(c in text for c in cards) and counts in text
+    else:
+        assert all(c in text for c in cards), cards
+        assert "eats" in text
+    scoring = re.search(r"end: (Builders|Artists|Inventors|Buildings)", text)
+    assert (scoring is not None) == (per == 3)
+
+
+async def test_rows_mark_the_events_that_resolve_and_wrap_with_an_indent() -> None:
+    s = _midgame(5, 0)
+    ritual, hunt = event_of("shamanic_ritual", 1), event_of("hunt", 1)
+    arrange(s, bottom=[*chars_of("artist", 4, players=5), ritual, hunt])
+    text = await _render(s, (80, 24))
+    bottom = next(line for line in text.splitlines() if line.startswith("Bot ▼"))
+    assert "at end: !Ritl1 !Hunt1" in bottom
+    top = text.splitlines().index(next(ln for ln in text.splitlines() if ln.startswith("Top ▲")))
+    following = text.splitlines()[top + 1]
+    assert following.startswith("Bot ▼") or following.startswith("      ")
+
+
+async def test_last_round_marks_both_rows_and_owned_buildings_show_pp() -> None:
+    s = new_game(2, seed=24)
+    while s.round_no < 10:
+        s.apply(s.decision().options[0].id)
+    built = next((t.buildings[0] for t in s.tribes if t.buildings), None)
+    text = await _render(s, (100, 30))
+    assert "last round" in text
+    rows = [ln for ln in text.splitlines() if ln.startswith(("Top ▲", "Bot ▼"))]
+    marked = [ln for ln in rows if "at end:" in ln]
+    events_per_row = [any(c in s.events_at_end() for c in row) for row in (s.top, s.bottom)]
+    assert len(marked) == sum(events_per_row) >= 1
+    if built is not None:
+        b = DATA.buildings[built]
+        assert f"#{b.short}({b.pp}P)" in text
+
+
+async def test_inspector_gives_the_viewers_building_cost() -> None:
+    s = new_game(2, seed=3)
+    bld = s.top_b[0]
+    builder = chars_of("builder", 1, build_discount=2)[0]
+    set_tribe(s, 0, chars=[builder])
+    app = BoardApp(2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        board = app.query_one(MesosBoard)
+        d = s.decision()
+        board.update_board(s.view(0), d, 0)
+        board.inspect(bld)
+        await pilot.pause()
+        cost = max(0, DATA.buildings[bld].cost - 2)
+        assert f"You would pay {cost} food." in board.query_one("#m-inspector").visual.plain

@@ -2,18 +2,21 @@
 
 Every card is a short token whose letter says its type (colour repeats it): ``H2b`` is an
 Era II Hunter with a bow, ``B1-2/3`` a Builder with a 2-food discount and 3 PP, ``S3**`` a
-Shaman with two stars, ``I1:rop`` an Inventor with the rope icon, ``!Hunt2`` an Event and
-``#Name`` a Building. A card that one of your options takes carries that option's number.
-Clicking such a card picks it; clicking any other card, or moving through the options,
-shows it in full in the inspector line.
+Shaman with two stars, ``I1:rope`` an Inventor with the rope icon, ``!Hunt2`` an Event and
+``#Name`` a Building. The Events this round's end resolves follow an ``at end:`` mark.
+A card that one of your options takes carries that option's number. Clicking such a card
+picks it; clicking any other card, or moving through the options, shows it in full in the
+inspector line. Each tribe takes three lines, two or one, whichever the height allows.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.markup import escape
 from textual.widgets import Static
 
@@ -41,17 +44,20 @@ EVENT_SHORT = {
 SEAT_STYLE = ["bold red", "bold blue", "bold green", "bold magenta", "bold yellow"]
 LEGEND = (
     "H Hunter(b bow) B Builder(-discount/PP) G Gatherer A Artist I Inventor:icon "
-    "S Shaman(*stars) !Event #Building(cost,PP); digit = era; →N = projected score"
+    "S Shaman(*stars) !Event #Building(cost,PP); digit = era; →N = projected score; "
+    "at end: Events this round resolves"
 )
 
 
-def token(card: dict[str, Any]) -> str:
-    """The short text of a card (no markup)."""
+def token(card: dict[str, Any], owned: bool = False) -> str:
+    """The short text of a card (no markup). A Building in a tribe shows its PP only."""
     kind = card["kind"]
     if kind == "event":
         era = "F" if card.get("final") else str(card["era"])
         return f"!{EVENT_SHORT[card['type']]}{era}"
     if kind == "building":
+        if owned:
+            return f"#{card['short_name']}({card['pp']}P)"
         return f"#{card['short_name']}({card['cost']}f,{card['pp']}P)"
     t = card["type"]
     base = f"{TYPE_LETTER[t]}{card['era']}"
@@ -60,7 +66,8 @@ def token(card: dict[str, Any]) -> str:
     if t == "builder":
         return f"{base}-{card['discount']}/{card['end_pp']}"
     if t == "inventor":
-        return f"{base}:{card['invention'][:3]}"
+        # Four letters: "bow" would read as a Hunter's bow, "bowl" does not.
+        return f"{base}:{card['invention'][:4]}"
     if t == "shaman":
         return base + "*" * card["stars"]
     return base
@@ -71,6 +78,12 @@ def card_style(card: dict[str, Any]) -> str:
     return TYPE_STYLE[
         "event" if kind == "event" else "building" if kind == "building" else card["type"]
     ]
+
+
+@lru_cache(maxsize=4096)
+def _cells(markup: str) -> int:
+    """Cells a piece of markup takes on screen (pieces repeat from one redraw to the next)."""
+    return Content.from_markup(markup).cell_length
 
 
 class CardLine(Static):
@@ -111,7 +124,6 @@ class MesosBoard(BoardView):
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield CardLine(self, id="m-status")
-            yield CardLine(self, id="m-track")
             yield CardLine(self, id="m-rows")
             yield CardLine(self, id="m-tribes")
         yield CardLine(self, id="m-inspector")
@@ -181,21 +193,35 @@ class MesosBoard(BoardView):
 
     # ---- drawing --------------------------------------------------------------------------
 
-    @property
-    def wide(self) -> bool:
-        """Room for every tribe's cards grouped by type (about 3 lines per tribe)."""
-        players = (self.view or {}).get("players", 5)
-        return self.size.width >= 70 and self.size.height >= 8 + 3 * players
-
     def refresh_board(self) -> None:
         v = self.view
         if v is None or not self.is_mounted:
             return
-        self.query_one("#m-status", CardLine).update(self._status(v))
-        self.query_one("#m-track", CardLine).update(self._track(v))
-        self.query_one("#m-rows", CardLine).update(self._rows(v))
-        self.query_one("#m-tribes", CardLine).update(self._tribes(v))
+        head = self._status(v) + "\n" + self._track(v)
+        rows = self._rows(v)
+        self.query_one("#m-status", CardLine).update(head)
+        self.query_one("#m-rows", CardLine).update(rows)
+        room = self.size.height - head.count("\n") - rows.count("\n") - 2 - 2  # + inspector
+        self.query_one("#m-tribes", CardLine).update(self._tribes(v, room))
         self._draw_inspector()
+
+    def _pack(self, pieces: list[str], indent: int = 3) -> str:
+        """Lay markup pieces out in lines that fit the board's width, breaking only between
+        pieces and indenting the lines that continue one."""
+        width = max(24, self.size.width - 1)
+        lines: list[str] = []
+        line, used = "", 0
+        for piece in pieces:
+            size = _cells(piece)
+            if line and used + 1 + size > width:
+                lines.append(line)
+                line, used = " " * indent + piece, indent + size
+            elif line:
+                line, used = f"{line} {piece}", used + 1 + size
+            else:
+                line, used = piece, size
+        lines.append(line)
+        return "\n".join(lines)
 
     def _seat(self, seat: int | None, short: bool = False) -> str:
         if seat is None:
@@ -204,10 +230,10 @@ class MesosBoard(BoardView):
         text = f"{seat + 1}" if short else f"{seat + 1} {name}"
         return f"[{SEAT_STYLE[seat % 5]}]{escape(text)}[/]"
 
-    def _card(self, card: dict[str, Any]) -> str:
+    def _card(self, card: dict[str, Any], owned: bool = False) -> str:
         cid = card["id"]
         num = self._number_for(cid)
-        text = escape(token(card))
+        text = escape(token(card, owned))
         style = card_style(card)
         if cid == self.focused_card:
             style += " underline"
@@ -217,17 +243,17 @@ class MesosBoard(BoardView):
     def _status(self, v: dict[str, Any]) -> str:
         deck = v["deck"]
         left = " ".join(f"{ERA_NAME[int(e)]}:{deck[e]}" for e in ("1", "2", "3"))
-        order = []
+        pieces = [f"[b]R{v['round']}/{v['rounds']}[/]"]
+        if v.get("final_round"):
+            pieces.append("[b reverse]last round[/]")
+        pieces += [f"Era {ERA_NAME[v['era']]} ·", f"Deck {left} F:{deck['final']} ·", "Order"]
         for sp in v["turn_order"]:
             bonus = "last" if sp["last"] else f"+{sp['food']}" if sp["food"] else "0"
-            order.append(f"{bonus}={self._seat(sp['seat'], short=True)}")
-        return (
-            f"[b]R{v['round']}/{v['rounds']}[/] Era {ERA_NAME[v['era']]} · "
-            f"Deck {left} F:{deck['final']} · Order " + " ".join(order)
-        )
+            pieces.append(f"{bonus}={self._seat(sp['seat'], short=True)}")
+        return self._pack(pieces)
 
     def _track(self, v: dict[str, Any]) -> str:
-        parts = []
+        pieces = ["Offers"]
         acting = v.get("acting") or {}
         for t in v["tiles"]:
             target = f"tile:{t['letter']}"
@@ -238,85 +264,105 @@ class MesosBoard(BoardView):
             who = self._seat(t["totem"], short=True)
             style = "bold" if acting.get("tile") == t["letter"] else ""
             head = f"[{style}]{t['letter']}[/]" if style else t["letter"]
-            parts.append(f"{mark}[@click=card('{target}')]{head} {what}[/]({who})")
-        return "Offers " + " ".join(parts)
+            pieces.append(f"{mark}[@click=card('{target}')]{head} {what}[/]({who})")
+        return self._pack(pieces)
 
-    def _row(self, label: str, cards: list[dict[str, Any]], buildings: list[dict[str, Any]]) -> str:
-        chars = [self._card(c) for c in cards if c["kind"] != "event"]
+    def _row(
+        self,
+        label: str,
+        cards: list[dict[str, Any]],
+        buildings: list[dict[str, Any]],
+        at_end: list[str],
+    ) -> str:
+        pieces = [f"[b]{label}[/]"]
+        pieces += [self._card(c) for c in cards if c["kind"] != "event"] or [
+            "[dim]no Characters[/]"
+        ]
         events = [self._card(c) for c in cards if c["kind"] == "event"]
-        line = f"[b]{label}[/] " + (" ".join(chars) or "[dim]no Characters[/]")
         if events:
-            line += "  [dim]·[/] " + " ".join(events)
+            if any(c["id"] in at_end for c in cards):
+                events[0] = "[b]at end:[/] " + events[0]
+            pieces += [" [dim]·[/]", *events]
         if buildings:
-            line += "  [dim]|[/] " + " ".join(self._card(b) for b in buildings)
-        return line
+            pieces += [" [dim]|[/]", *(self._card(b) for b in buildings)]
+        return self._pack(pieces, indent=6)
 
     def _rows(self, v: dict[str, Any]) -> str:
+        at_end = v.get("events_at_end") or []
         lines = [
-            self._row("Top ▲", v["top"], v["top_buildings"]),
-            self._row("Bot ▼", v["bottom"], v["bottom_buildings"]),
+            self._row("Top ▲", v["top"], v["top_buildings"], at_end),
+            self._row("Bot ▼", v["bottom"], v["bottom_buildings"], at_end),
         ]
-        up = v.get("upcoming_buildings") or {}
-        later = []
-        for era, pile in up.items():
+        later: list[str] = ["[dim]Later Buildings[/]"]
+        for era, pile in (v.get("upcoming_buildings") or {}).items():
+            sep = "· " if len(later) > 1 else ""
             if isinstance(pile, list):
-                later.append(f"{ERA_NAME[int(era)]}: " + " ".join(self._card(b) for b in pile))
+                later.append(f"{sep}{ERA_NAME[int(era)]}:")
+                later += [self._card(b) for b in pile]
             else:
-                later.append(f"{ERA_NAME[int(era)]}: {pile['face_down']} face down")
-        if later and (self.wide or v.get("expert")):
-            lines.append("[dim]Later Buildings[/] " + " · ".join(later))
+                later.append(f"{sep}{ERA_NAME[int(era)]}: {pile['face_down']} face down")
+        if len(later) > 1:
+            lines.append(self._pack(later, indent=6))
         return "\n".join(lines)
 
-    def _tribes(self, v: dict[str, Any]) -> str:
-        acting = (v.get("acting") or {}).get("seat")
-        out = []
-        for t in v["tribes"]:
-            seat = t["seat"]
-            arrow = "▶" if seat == acting else " "
-            you = "*" if seat == self.viewer else ""
-            head = (
-                f"{arrow}{self._seat(seat)}{you} [b]{t['food']}f {t['pp']}PP[/] "
-                f"→[b]{t['projected']}[/]"
-            )
-            counts = t["counts"]
-            by_type: dict[str, list[dict[str, Any]]] = {k: [] for k in CHAR_TYPES}
-            for c in t["characters"]:
-                by_type[c["type"]].append(c)
-            if self.wide:
-                out.append(
-                    head + f"  [dim]stars {t['stars']} · discount {t['discount']} · feeds "
-                    f"{t['sustenance_need']} · icons {len(t['inventions'])}[/]"
-                )
-                groups = [
-                    " ".join(self._card(c) for c in by_type[k]) for k in CHAR_TYPES if by_type[k]
-                ]
-                out.append("   " + (" [dim]│[/] ".join(groups) or "[dim]no Characters[/]"))
-                extra = [self._card(b) for b in t["buildings"]]
-                scoring = ", ".join(f"{lbl} {pts}" for lbl, pts in t["end_scoring"] if pts)
-                if scoring:
-                    extra.append(f"[dim]end: {escape(scoring)}[/]")
-                if extra:
-                    out.append("   " + " ".join(extra))
-            else:
-                groups = []
-                for k in CHAR_TYPES:
-                    n = counts[k]
-                    if not n:
-                        continue
-                    extra = ""
-                    if k == "shaman":
-                        extra = f"({sum(c['stars'] for c in by_type[k])}*)"
-                    elif k == "inventor":
-                        extra = f"({len(t['inventions'])}i)"
-                    elif k == "hunter":
-                        bows = sum(1 for c in by_type[k] if c["bow"])
-                        extra = f"({bows}b)" if bows else ""
-                    elif k == "builder":
-                        extra = f"(-{t['discount']})"
-                    groups.append(f"[{TYPE_STYLE[k]}]{TYPE_LETTER[k]}{n}[/]{extra}")
-                blds = " ".join(self._card(b) for b in t["buildings"])
-                out.append(f"{head} " + " ".join(groups) + (f" {blds}" if blds else ""))
-        return "\n".join(out)
+    def _tribes(self, v: dict[str, Any], room: int) -> str:
+        """Every tribe in the richest layout that fits in ``room`` lines: three lines each
+        (cards grouped by type, Buildings and end scoring), two, or one line of counts."""
+        text = ""
+        for per in (3, 2, 1):
+            text = "\n".join(self._tribe(v, t, per) for t in v["tribes"])
+            if text.count("\n") < room:
+                break
+        return text
+
+    def _tribe(self, v: dict[str, Any], t: dict[str, Any], per: int) -> str:
+        seat = t["seat"]
+        arrow = "▶" if seat == (v.get("acting") or {}).get("seat") else " "
+        you = "*" if seat == self.viewer else ""
+        head = [
+            f"{arrow}{self._seat(seat)}{you}",
+            f"[b]{t['food']}f {t['pp']}PP[/]",
+            f"→[b]{t['projected']}[/]",
+        ]
+        by_type: dict[str, list[dict[str, Any]]] = {k: [] for k in CHAR_TYPES}
+        for c in t["characters"]:
+            by_type[c["type"]].append(c)
+        blds = [self._card(b, owned=True) for b in t["buildings"]]
+        if per == 1:
+            groups = [self._count(k, by_type[k], t) for k in CHAR_TYPES if by_type[k]]
+            return self._pack(head + groups + blds)
+        head.append(
+            f" [dim]stars {t['stars']} · discount {t['discount']} · eats "
+            f"{t['sustenance_need']} · icons {len(t['inventions'])}[/]"
+        )
+        cards: list[str] = []
+        for k in CHAR_TYPES:
+            if by_type[k]:
+                cards += ["[dim]│[/]"] if cards else []
+                cards += [self._card(c) for c in by_type[k]]
+        lines = [self._pack(head + (blds if per == 2 else [])), self._pack(["  ", *cards])]
+        if not cards:
+            lines[1] = "   [dim]no Characters[/]"
+        scoring = ", ".join(f"{lbl} {pts}" for lbl, pts in t["end_scoring"] if pts)
+        extra = blds + ([f"[dim]end: {escape(scoring)}[/]"] if scoring else [])
+        if per == 3 and extra:
+            lines.append(self._pack(["  ", *extra]))
+        return "\n".join(lines)
+
+    @staticmethod
+    def _count(kind: str, cards: list[dict[str, Any]], t: dict[str, Any]) -> str:
+        """A type's count with what matters about it, e.g. ``S3(5*)`` or ``H2(1b)``."""
+        extra = ""
+        if kind == "shaman":
+            extra = f"({sum(c['stars'] for c in cards)}*)"
+        elif kind == "inventor":
+            extra = f"({len(t['inventions'])}i)"
+        elif kind == "hunter":
+            bows = sum(1 for c in cards if c["bow"])
+            extra = f"({bows}b)" if bows else ""
+        elif kind == "builder":
+            extra = f"(-{t['discount']})"
+        return f"[{TYPE_STYLE[kind]}]{TYPE_LETTER[kind]}{len(cards)}[/]{extra}"
 
     def _find(self, cid: str) -> dict[str, Any] | None:
         v = self.view or {}
@@ -350,9 +396,8 @@ class MesosBoard(BoardView):
             insp.update(escape(LEGEND))
             return
         text = f"{token(card)} — {card['text']}"
-        if card["kind"] == "building" and self.viewer is not None:
-            mine = v["tribes"][self.viewer]
-            cost = max(0, card["cost"] - mine["discount"])
+        cost = (v.get("viewer_costs") or {}).get(card["id"])
+        if cost is not None:
             text += f" You would pay {cost} food."
         insp.update(
             f"[{card_style(card)}]{escape(token(card))}[/] " + escape(text[len(token(card)) + 1 :])
