@@ -156,3 +156,12 @@ def test_the_ritual_deck_is_hidden_and_redealt_for_bots():
         assert len(set(sample.ritual_deck)) == 2
         seen.add(sample.ritual_deck)
     assert len(seen) > 5
+
+
+def test_the_cenote_bonus_must_be_automatic():
+    from tabletop_tui.games.mezo.data import CenoteModel
+
+    good = {"placed_by": "first_in_vp_order", "when": "start_of_age", "removed_at": "end_of_age"}
+    CenoteModel.model_validate({**good, "winner_bonus": [{"op": "devotion", "n": 3}]})
+    with pytest.raises(ValidationError, match="only give VP or Devotion"):
+        CenoteModel.model_validate({**good, "winner_bonus": [{"op": "recover", "n": 1}]})

@@ -13,7 +13,6 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-
 from tabletop_tui.assets import load_model
 
 Source = Literal["rulebook", "designed", "printed card"]
