@@ -10,14 +10,19 @@ from textual.app import App, ComposeResult
 from tabletop_tui.games.maeshowe.rules import MaeshoweState
 from tabletop_tui.games.maeshowe.screen import CardSlot, MaeshoweBoard
 
+from .helpers import play, position
+
 
 class BoardApp(App[None]):
-    def __init__(self) -> None:
+    def __init__(self, names: tuple[str, ...] = ("Ann", "Ben")) -> None:
         super().__init__()
         self.picked: list[str] = []
+        self.names = list(names)
 
     def compose(self) -> ComposeResult:
-        yield MaeshoweBoard()
+        board = MaeshoweBoard()
+        board.seat_names = self.names
+        yield board
 
     def on_board_view_picked(self, event: MaeshoweBoard.Picked) -> None:
         self.picked.append(event.option_id)
@@ -53,7 +58,7 @@ async def test_board_renders_real_views(config, moves, viewer):
         board.update_board(state.view(viewer), state.decision(), viewer)
         await pilot.pause()
         text = _text(app)
-        assert "Passages" in text and "Chain" in text
+        assert "Passages" in text and "Excavate chain" in text
         hand = state.view(viewer)["hands"][viewer]
         assert hand[0]["short"] in text
         if config.get("fear_of_the_dark"):
@@ -89,3 +94,69 @@ async def test_finished_game_shows_the_outcome():
         board.update_board(state.view(0), None, 0)
         await pilot.pause()
         assert "LOST" in _text(app) or "ESCAPED" in _text(app)
+
+
+async def _shown(state: MaeshoweState, viewer: int, size: tuple[int, int]) -> str:
+    app = BoardApp()
+    async with app.run_test(size=size) as pilot:
+        board = app.query_one(MaeshoweBoard)
+        board.update_board(state.view(viewer), state.decision(), viewer)
+        await pilot.pause()
+        return "\n".join(
+            str(w.render()) for w in app.query("Static") if w.display and w.parent.display
+        )
+
+
+async def test_small_board_folds_the_partner_hand_and_shows_one_pile():
+    """When height is short the partner's hand takes one line and the panel one pile."""
+    state = MaeshoweState.new({"players": 2}, 4)
+    text = await _shown(state, 0, (80, 14))
+    partner = state.view(0)["hands"][1]
+    assert f"Ben's hand (5): {partner[0]['rune'][0].upper()} {partner[0]['short']}," in text
+    assert "[d or click: Ann's discards]" in text and "Ben's discards" not in text
+    assert "The cards" not in text and "P1" not in text
+
+
+async def test_tall_board_shows_both_hands_every_pile_and_the_card_texts():
+    state = MaeshoweState.new({"players": 2}, 4)
+    text = await _shown(state, 0, (80, 40))
+    assert "Ben's hand (5)\n" in text  # drawn card by card
+    assert "Ann's discards (0)" in text and "Ben's discards (0)" in text
+    assert "[d or click" not in text
+    assert "The cards" in text and "Discover treasure: ▶ Lose 2 health." in text
+
+
+async def test_madness_warning_names_the_rune_and_the_draw():
+    s = position(hand=["ex-r1", "ex-r2", "ex-r3", "tr-r1", "go-b1"])
+    play(s, "discard:go-b1")  # the warning holds for the second card too
+    text = await _shown(s, 0, (80, 16))
+    assert "⚠ Madness: keep only R cards → " in text and "if the 2 drawn match" in text
+
+
+async def test_gift_receiver_sees_the_card_marked_and_end_reason_names_the_seat():
+    s = position(
+        {"players": 2, "fear_of_the_dark": True},
+        hand=["tr-r1", "ex-r1", "go-r1", "ra-r1", "ex-r2"],
+        hand2=["ex-b1", "ex-b2", "go-b1", "sl-b1", "ra-b1"],
+        health=[3, 1],
+    )
+    play(s, "play:ex-r1", "give:tr-r1")
+    text = await _shown(s, 1, (80, 24))
+    assert "received" in text and "Ann's hand ◀ turn (3): ▒ ▒ ▒ hidden" in text
+    play(s, "discard:tr-r1")  # Ben pays the Treasure's discard: health 0
+    text = await _shown(s, 1, (80, 24))
+    assert "Lost: Ben's health fell to 0 after discarding Treasure [R]." in text
+
+
+async def test_clicking_a_second_copy_picks_the_option_for_its_kind():
+    s = position(hand=["ex-r1", "ex-r2", "tr-r1", "go-b1", "ra-r1"])
+    app = BoardApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(MaeshoweBoard)
+        board.update_board(s.view(0), s.decision(), 0)
+        await pilot.pause()
+        second = app.query_one("#mh-card-0-1", CardSlot)
+        assert second.card_id == "ex-r2" and str(second.render()).startswith("»")
+        await pilot.click(second)
+        await pilot.pause()
+        assert app.picked == ["play:ex-r1"]  # options name the first Excavate [R]

@@ -840,9 +840,7 @@ class MaeshoweState(GameState):
                     for c in hand
                 ]
             gift = self.cat.names[self.hands[seat][-1]]
-            prompt = (
-                f"{self.who(self.turn_seat)} gave you {gift}: discard one card (it may be that one)"
-            )
+            prompt = f"{self.who(self.turn_seat)} gave you {gift}: discard any one card"
             return Decision(seat, prompt, tuple(opts), secret, "gift", ctx)
         raise AssertionError(f"unknown step {step}")
 
@@ -1124,7 +1122,7 @@ class MaeshoweState(GameState):
             key = (self.cat.type_of(c).id, RUNES[self.cat.rune[c]])
             counts[key] = counts.get(key, 0) + 1
         unseen_list = [
-            {"type": t, "rune": r, "name": names[t], "count": k}
+            {"type": t, "rune": r, "short": names[t], "count": k}
             for (t, r), k in sorted(counts.items())
         ]
         looking_visible = (
@@ -1177,6 +1175,13 @@ class MaeshoweState(GameState):
                 "includes_hidden_hand": self.fotd,
             },
             "looking": [cj(c) for c in self.looking] if looking_visible else [],
+            # The card just given, while its receiver decides what to discard (both the
+            # giver and the receiver know it).
+            "received": (
+                self.cat.ids[self.hands[self.actor][-1]]
+                if self.step == GIFT and seat is not None
+                else None
+            ),
             "jarl": self.jarl if self.jarl >= 0 else None,
             "jarl_can_pass": self.can_pass_jarl() and self.step == FIRST,
             "turns_left": turns_left,
