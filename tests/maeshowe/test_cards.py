@@ -498,3 +498,28 @@ def test_log_and_results_say_what_happened_and_why_it_ended():
     texts = [e.text for e in s.apply("play:tr-r1")]
     assert texts[1] == "{seat:0} loses 2 health: 2 -> 0."
     assert "{seat:0}'s health fell to 0" in s.result().summary
+
+
+def test_labels_say_what_a_choice_will_do():
+    s = position(hand=["ex-r1", "ex-b1", "go-r1"], chain=[RED, RED, RED], passages=3)
+    labels = {o.id: o.label for o in s.decision().options}
+    assert labels["play:ex-r1"] == "Play Excavate [R] (chain 4/4: clears 2 passages)"
+    assert labels["play:ex-b1"] == "Play Excavate [B] (chain 4/4: clears a passage)"
+    s.passages = 2
+    s._decision_cache = None
+    assert "clears the last passage!" in s.decision().option("play:ex-r1").label
+    s = position(hand=["ea-r1", "go-r1", "ex-r1"], health=[3], food=3)
+    play(s, "play:ea-r1")
+    labels = [o.label for o in s.decision().options]
+    assert labels[1] == "Eat 1 food (+1 health)"
+    assert labels[3] == "Eat 3 food (+1 health; 2 over the maximum)"
+    s = position(
+        {"players": 1, **ALL}, hand=["ga-r1", "go-r1", "ex-r1"], pile=["tr-r1", "tr-r2", "tr-b1"]
+    )
+    play(s, "play:ga-r1")
+    labels = [o.label for o in s.decision().options]
+    assert labels[:3] == [
+        "Spend no food (the deck is only shuffled)",
+        "Spend 1 food (return up to 2 cards)",
+        "Spend 2 food (return up to 3: all your discards)",
+    ]

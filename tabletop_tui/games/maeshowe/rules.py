@@ -711,9 +711,21 @@ class MaeshoweState(GameState):
         cat = self.cat
         ctype = cat.type_of(card)
         if cat.excavate[card] and any(fx.rune == "own" for fx in cat.play_fx[card]):
+            return f"Play {cat.names[card]} ({self._chain_note(cat.rune[card])})"
+        if cat.excavate[card]:
             n = len(self.chain) + 1
-            return f"Play {cat.names[card]} (chain {n}/{self.chain_len})"
+            return f"Play {cat.names[card]} ({ctype.play_short}, chain {n}/{self.chain_len})"
         return f"Play {cat.names[card]} ({ctype.play_short})"
+
+    def _chain_note(self, rune: int) -> str:
+        """What one more Excavate of ``rune`` does to the chain, for option labels."""
+        n = len(self.chain) + 1
+        if n < self.chain_len:
+            return f"chain {n}/{self.chain_len}"
+        removed = 2 if all(r == rune for r in self.chain) else 1
+        if removed >= self.passages:
+            return f"chain {n}/{n}: clears the last passage!"
+        return f"chain {n}/{n}: clears {'a passage' if removed == 1 else '2 passages'}"
 
     def _give_label(self, card: int) -> str:
         return f"Give {self.cat.names[card]} to {self.who(1 - self.turn_seat)}"
@@ -777,15 +789,17 @@ class MaeshoweState(GameState):
                 prompt = "Now discard a card or give one to your partner."
             return Decision(seat, prompt, tuple(self._second_options()), secret, "second", ctx)
         if step == EAT:
-            opts = [
-                Option(f"eat:{k}", f"Eat {k} food (+{min(k, self._room(seat))} health)")
-                for k in range(self.food + 1)
-            ]
+            per = self.pending_fx.amount
+            opts = []
+            for k in range(self.food + 1):
+                gain = min(k * per, self._room(seat))
+                over = f"; {k * per - gain} over the maximum" if k * per > gain else ""
+                opts.append(Option(f"eat:{k}", f"Eat {k} food (+{gain} health{over})"))
             return Decision(seat, "Eat: how much food?", tuple(opts), secret, "eat", ctx)
         if step == RUNE:
             opts = [
-                Option("rune:red", "Hope as a red [R] Excavate"),
-                Option("rune:blue", "Hope as a blue [B] Excavate"),
+                Option("rune:red", f"Hope as a red [R] Excavate ({self._chain_note(RED)})"),
+                Option("rune:blue", f"Hope as a blue [B] Excavate ({self._chain_note(BLUE)})"),
             ]
             return Decision(seat, "Hope: which rune?", tuple(opts), secret, "rune", ctx)
         if step == LOOK:
@@ -810,10 +824,11 @@ class MaeshoweState(GameState):
             )
         if step == SPEND:
             per = self._garner_rate()
-            opts = [
-                Option(f"spend:{k}", f"Spend {k} food (return up to {k * per} cards)")
-                for k in range(self.food + 1)
-            ]
+            pile = len(self.piles[seat])
+            opts = [Option("spend:0", "Spend no food (the deck is only shuffled)")]
+            for k in range(1, self.food + 1):
+                most = f"{k * per} cards" if k * per < pile else f"{pile}: all your discards"
+                opts.append(Option(f"spend:{k}", f"Spend {k} food (return up to {most})"))
             return Decision(seat, "Garner: how much food?", tuple(opts), secret, "spend", ctx)
         if step == RETURN:
             opts = [
