@@ -37,6 +37,8 @@ from .rules import (
     sustenance_need,
 )
 
+__all__ = ["HeuristicBot", "LookaheadBot", "easy", "hard", "heuristic", "medium"]
+
 # Value of a food token in PP when it is not needed for Sustenance (it buys Buildings and
 # breaks ties) and a rough guess of the food a tribe collects per round from Turn Order.
 SPARE_FOOD = 0.45
@@ -165,24 +167,23 @@ class HeuristicBot:
         self.name = name
         self.noise = noise
         self.data = load_data()
-        self._why = ""
 
     # ---- the protocol ---------------------------------------------------------------------
 
     def choose(self, ctx: BotContext) -> str:
         scored = self.score_options(ctx)
         if self.noise and ctx.rng.random() < self.noise:
-            choice = ctx.rng.choice(ctx.decision.options).id
-            self._why = "a hunch"
-            return choice
-        best = max(scored, key=lambda s: s[1])
-        self._why = best[2]
-        return best[0]
+            return ctx.rng.choice(ctx.decision.options).id
+        return max(scored, key=lambda s: s[1])[0]
 
     def explain(self, ctx: BotContext) -> str:
+        """One sentence: what the best option brings in projected PP, and the runner-up."""
         scored = sorted(self.score_options(ctx), key=lambda s: -s[1])
-        lines = [f"{oid}: {v:+.1f} ({why})" for oid, v, why in scored[:3]]
-        return "Best options by projected PP gain:\n" + "\n".join(lines)
+        _, best, why = scored[0]
+        text = f"{why}: {best:+.1f} projected PP"
+        if len(scored) > 1:
+            text += f", next best {scored[1][1]:+.1f}"
+        return text + "."
 
     # ---- scoring --------------------------------------------------------------------------
 
@@ -222,7 +223,7 @@ class HeuristicBot:
                 ]
                 if nxt:
                     gain += max(nxt)
-            res.append((o.id, gain, f"{self._card_name(cid)} adds {gain:+.1f}"))
+            res.append((o.id, gain, self._card_name(cid)))
         return res
 
     def _rows(self, view: dict[str, Any]) -> dict[str, list[str]]:
@@ -335,9 +336,6 @@ def medium() -> HeuristicBot:
     return HeuristicBot("medium", noise=0.0)
 
 
-__all__ = ["HeuristicBot", "LookaheadBot", "easy", "hard", "heuristic", "medium"]
-
-
 class LookaheadBot(HeuristicBot):
     """Plays each option out to the end of the round with the heuristic in every seat.
 
@@ -349,29 +347,36 @@ class LookaheadBot(HeuristicBot):
     def __init__(self, name: str = "lookahead") -> None:
         super().__init__(name, noise=0.0)
         self._policy = HeuristicBot("rollout")
+        # The last ranking and its context: explain() right after choose() reuses it.
+        self._ranked: tuple[BotContext, list[tuple[str, float]]] | None = None
 
     def choose(self, ctx: BotContext) -> str:
         options = ctx.decision.options
         if len(options) == 1:
             return options[0].id
-        ranked = self.rank(ctx)
-        best_id, best = ranked[0]
-        self._why = f"best round outcome {best:+.1f} PP against the best rival"
-        return best_id
+        return self.rank(ctx)[0][0]
 
     def rank(self, ctx: BotContext) -> list[tuple[str, float]]:
         """Every option with its playout score, best first (ties keep option order)."""
+        if self._ranked is not None and self._ranked[0] is ctx:
+            return self._ranked[1]
         base = ctx.determinize()
         scored = []
         for opt in ctx.decision.options:
             state = base.clone()
             state.apply_fast(opt.id)
             scored.append((opt.id, self._playout(state, ctx)))
-        return sorted(scored, key=lambda s: -s[1])
+        ranked = sorted(scored, key=lambda s: -s[1])
+        self._ranked = (ctx, ranked)
+        return ranked
 
     def explain(self, ctx: BotContext) -> str:
-        lines = [f"{oid}: {v:+.1f}" for oid, v in self.rank(ctx)[:3]]
-        return "Round played out, my PP minus the best rival's:\n" + "\n".join(lines)
+        """One sentence from the round played out: the lead over the best rival it leaves."""
+        ranked = self.rank(ctx)
+        text = f"after the round, {ranked[0][1]:+.1f} PP against the best rival"
+        if len(ranked) > 1:
+            text += f" (next best option {ranked[1][1]:+.1f})"
+        return text + "."
 
     def _playout(self, state: Any, ctx: BotContext) -> float:
         start_round = state.round_no
