@@ -242,6 +242,7 @@ def final_score(tribe: Tribe, data: MesosData | None = None) -> int:
 # ---- labels ---------------------------------------------------------------------------------
 
 
+@cache  # labels are rebuilt for every decision: the hot path of bots and playouts
 def card_short(cid: str, data: MesosData | None = None) -> str:
     """A few characters that identify a card: type letter and its numbers."""
     data = data or _data()
@@ -346,6 +347,7 @@ def _names(bids: Sequence[str]) -> str:
     return ", ".join(_data().buildings[b].name for b in bids)
 
 
+@cache
 def tile_label(letter: str, data: MesosData | None = None) -> str:
     t = (data or _data()).tiles[letter]
     parts = []
@@ -567,7 +569,8 @@ class MesosState(GameState):
             seat = self.order[self.place_idx]
             tile = oid.split(":", 1)[1]
             self.track[tile] = seat
-            self._say(f"{self._name(seat)} goes to tile {tile} ({tile_label(tile)}).", seat)
+            if self._log_buffer is not None:
+                self._say(f"{self._name(seat)} goes to tile {tile} ({tile_label(tile)}).", seat)
             self.place_idx += 1
             if self.place_idx == self.players:
                 self.phase = ACT
@@ -695,18 +698,14 @@ class MesosState(GameState):
         data = _data()
         final = self.round_no >= self.rounds
         events = self.events_at_end()
-        names = ", ".join(card_short(e) for e in events)
-        if final:
-            where = "every visible Event resolves"
-        else:
-            where = "Events in the bottom row" if events else "no Event in the bottom row"
-        head = f"End of round {self.round_no}" + (" (the last)" if final else "")
-        self._say(f"{head}: {where}" + (f": {names}." if events else "."))
+        if self._log_buffer is not None:
+            self._log_round_end(events, final)
         self.resolve_events(events)
         self.last_events = events
         if final:
             self.phase = OVER
-            self._final_log()
+            if self._log_buffer is not None:
+                self._final_log()
             return
         n = self.players
         self.discard.extend(self.bottom)
@@ -733,6 +732,15 @@ class MesosState(GameState):
         for eid in resolution_order(events):
             self.resolve_event(data.events[eid])
 
+    def _log_round_end(self, events: list[str], final: bool) -> None:
+        names = ", ".join(card_short(e) for e in events)
+        if final:
+            where = "every visible Event resolves"
+        else:
+            where = "Events in the bottom row" if events else "no Event in the bottom row"
+        head = f"End of round {self.round_no}" + (" (the last)" if final else "")
+        self._say(f"{head}: {where}" + (f": {names}." if events else "."))
+
     def _final_log(self) -> None:
         """Each tribe's final score, line by line, then who won."""
         self._say("Final scoring:")
@@ -748,7 +756,8 @@ class MesosState(GameState):
 
     def resolve_event(self, event: Event) -> None:
         eff = event.effect
-        self._say(f"Event: {describe_event(event)}")
+        if self._log_buffer is not None:
+            self._say(f"Event: {describe_event(event)}")
         if isinstance(eff, HuntEffect):
             for seat, t in enumerate(self.tribes):
                 h = t.counts[HUNTER]
