@@ -127,14 +127,14 @@ def evaluate(state: MaeshoweState, seat: int, w: Weights = PLAIN) -> float:
     # The coming draw: expected worth and the odds of going mad, from the unseen cards.
     hand = state.hands[state.turn_seat]
     n_draw = min(state.hand_size - len(hand), len(state.deck))
+    known, unseen = state.unseen_cards(seat)
     if n_draw > 0:
-        known, unseen = state.unseen_cards(seat)
         first = known[:n_draw]
         value += sum(worth[c] for c in first)
         rest = n_draw - len(first)
         if rest and unseen:
             value += rest * sum(worth[c] for c in unseen) / len(unseen)
-    odds = madness_odds(state, seat)
+    odds = madness_odds(state, seat, (known, unseen))
     if odds:
         me = state.turn_seat
         cost = w.health + w.max_health + len(chain) * w.chain / 2
@@ -144,14 +144,17 @@ def evaluate(state: MaeshoweState, seat: int, w: Weights = PLAIN) -> float:
     return value
 
 
-def madness_odds(state: MaeshoweState, seat: int) -> float:
-    """At the end of a turn, before the draw: the odds, as ``seat`` sees the unseen cards,
-    that the draw leaves the turn's player with a mad hand."""
+def madness_odds(
+    state: MaeshoweState, seat: int, seen: tuple[list[int], list[int]] | None = None
+) -> float:
+    """At the end of a turn, before the draw: the odds, as ``seat`` sees the unseen cards
+    (``seen``: ``state.unseen_cards(seat)`` if already at hand), that the draw leaves the
+    turn's player with a mad hand."""
     hand = state.hands[state.turn_seat]
     n_draw = state.hand_size - len(hand)
     if state.skip_check or n_draw < 0 or len(state.deck) < n_draw:
         return 0.0
-    known, unseen = state.unseen_cards(seat)
+    known, unseen = seen or state.unseen_cards(seat)
     runes = state.cat.rune
     return draw_odds(
         [runes[c] for c in hand],
