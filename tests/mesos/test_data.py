@@ -146,3 +146,18 @@ def test_rules_text_covers_every_building_and_ruling() -> None:
         assert f"\n{n}. **" in rulings, n
     summary = read_text("rules", GAME.rules_summary_file)
     assert "10 rounds" in summary and len(summary) < len(text) / 3
+
+
+def test_building_effects_take_exactly_their_parameters() -> None:
+    from tabletop_tui.games.mesos.data import EFFECTS, BuildingEffect
+
+    assert {b.effect.kind for b in DATA.buildings.values()} == set(EFFECTS)
+    with pytest.raises(ValidationError):  # a parameter the kind does not take
+        BuildingEffect(kind="end_flat_pp", pp=25, food=1)
+    with pytest.raises(ValidationError):  # a missing parameter
+        BuildingEffect(kind="end_pp_per_type", pp=3)
+    with pytest.raises(ValidationError):  # a multiplier must multiply
+        BuildingEffect(kind="end_builder_pp_multiplier", factor=1)
+    eff = BuildingEffect(kind="end_pp_per_type", type="hunter", pp=3)
+    assert eff.params == {"type": "hunter", "pp": 3}
+    assert eff.describe() == "End of game: +3 PP per Hunter."

@@ -7,7 +7,7 @@ The engine reads these records but never names a card: building effects are an e
 from __future__ import annotations
 
 from functools import cache
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -115,102 +115,90 @@ class Event(_Record):
         return EVENT_NAME[self.effect.kind]
 
 
-# ---- building effects: one model per kind ------------------------------------------------
+# ---- building effects ---------------------------------------------------------------------
+
+# Every effect kind the engine knows: the parameters a card gives it, and the sentence that
+# explains it to players (``{type}`` is the Character type's name).
+EFFECTS: dict[str, tuple[tuple[str, ...], str]] = {
+    "food_per_new_full_set": (
+        ("food",),
+        "+{food} food each time you complete a new set of all 6 Character types (sets you "
+        "already had when building it give nothing).",
+    ),
+    "sustenance_discount_per_type": (
+        ("type", "food"),
+        "Sustenance needs {food} food less per {type} you have.",
+    ),
+    "ritual_no_fewest_penalty": (
+        (),
+        "You never lose PP for the fewest stars in a Shamanic Ritual.",
+    ),
+    "extra_food_on_turn_order_bonus_space": (
+        ("food",),
+        "+{food} food whenever your totem returns to a Turn Order space that gives food "
+        "(never on the last space).",
+    ),
+    "food_per_new_same_icon_inventor_pair": (
+        ("food",),
+        "+{food} food each time you gain a second Inventor with the same icon (pairs you "
+        "already had give nothing).",
+    ),
+    "ritual_double_most_reward": (
+        ("factor",),
+        "Shamanic Ritual: x{factor} the reward when you alone have the most stars (tied for "
+        "most: the normal reward).",
+    ),
+    "ritual_extra_stars": (("stars",), "+{stars} stars in every Shamanic Ritual."),
+    "hunt_bonus_per_hunter": (("food", "pp"), "Hunt: +{food} food and +{pp} PP more per Hunter."),
+    "end_builder_pp_multiplier": (("factor",), "End of game: your Builders' PP count x{factor}."),
+    "cave_paintings_food_per_artist": (
+        ("food",),
+        "Cave Paintings: +{food} food per Artist you have.",
+    ),
+    "end_pp_per_full_set": (("pp",), "End of game: +{pp} PP per set of all 6 Character types."),
+    "end_pp_per_type": (("type", "pp"), "End of game: +{pp} PP per {type}."),
+    "extra_top_row_pick_each_round": (
+        ("cards",),
+        "Each round, once every totem is back, you may take {cards} Character or Building "
+        "(paying) from the top row.",
+    ),
+    "end_flat_pp": (("pp",), "End of game: +{pp} PP."),
+}
 
 
-class FoodPerNewFullSet(_Record):
-    kind: Literal["food_per_new_full_set"]
-    food: int = Field(ge=1)
+class BuildingEffect(_Record):
+    """A Building's effect: a ``kind`` the engine interprets, with exactly the parameters
+    that kind takes (``EFFECTS``); the others keep their neutral defaults."""
 
+    kind: str
+    # The bounds hold for the parameters a card gives; the defaults mark those it does not.
+    food: int = Field(0, ge=1)
+    pp: int = Field(0, ge=1)
+    stars: int = Field(0, ge=1)
+    factor: int = Field(1, ge=2, description="a multiplier")
+    cards: int = Field(0, ge=1)
+    type: CharType | None = None
 
-class SustenanceDiscountPerType(_Record):
-    kind: Literal["sustenance_discount_per_type"]
-    type: CharType
-    food: int = Field(ge=1)
+    @model_validator(mode="after")
+    def _params_match_kind(self) -> BuildingEffect:
+        if self.kind not in EFFECTS:
+            raise ValueError(f"unknown building effect {self.kind!r}")
+        wanted = set(EFFECTS[self.kind][0])
+        given = self.model_fields_set - {"kind"}
+        if given != wanted:
+            raise ValueError(f"{self.kind} takes {sorted(wanted)}, not {sorted(given)}")
+        return self
 
+    @property
+    def params(self) -> dict[str, Any]:
+        """The parameters of this kind, as the card gives them."""
+        return {k: getattr(self, k) for k in EFFECTS[self.kind][0]}
 
-class RitualNoFewestPenalty(_Record):
-    kind: Literal["ritual_no_fewest_penalty"]
-
-
-class ExtraFoodOnBonusSpace(_Record):
-    kind: Literal["extra_food_on_turn_order_bonus_space"]
-    food: int = Field(ge=1)
-
-
-class FoodPerNewInventorPair(_Record):
-    kind: Literal["food_per_new_same_icon_inventor_pair"]
-    food: int = Field(ge=1)
-
-
-class RitualDoubleMostReward(_Record):
-    kind: Literal["ritual_double_most_reward"]
-    factor: int = Field(2, ge=2)
-
-
-class RitualExtraStars(_Record):
-    kind: Literal["ritual_extra_stars"]
-    stars: int = Field(ge=1)
-
-
-class HuntBonusPerHunter(_Record):
-    kind: Literal["hunt_bonus_per_hunter"]
-    food: int = Field(ge=0)
-    pp: int = Field(ge=0)
-
-
-class EndBuilderPPMultiplier(_Record):
-    kind: Literal["end_builder_pp_multiplier"]
-    factor: int = Field(ge=2)
-
-
-class CavePaintingsFoodPerArtist(_Record):
-    kind: Literal["cave_paintings_food_per_artist"]
-    food: int = Field(ge=1)
-
-
-class EndPPPerFullSet(_Record):
-    kind: Literal["end_pp_per_full_set"]
-    pp: int = Field(ge=1)
-
-
-class EndPPPerType(_Record):
-    kind: Literal["end_pp_per_type"]
-    type: CharType
-    pp: int = Field(ge=1)
-
-
-class ExtraTopRowPick(_Record):
-    kind: Literal["extra_top_row_pick_each_round"]
-    cards: int = Field(ge=1)
-
-
-class EndFlatPP(_Record):
-    kind: Literal["end_flat_pp"]
-    pp: int = Field(ge=1)
-
-
-BuildingEffect = Annotated[
-    FoodPerNewFullSet
-    | SustenanceDiscountPerType
-    | RitualNoFewestPenalty
-    | ExtraFoodOnBonusSpace
-    | FoodPerNewInventorPair
-    | RitualDoubleMostReward
-    | RitualExtraStars
-    | HuntBonusPerHunter
-    | EndBuilderPPMultiplier
-    | CavePaintingsFoodPerArtist
-    | EndPPPerFullSet
-    | EndPPPerType
-    | ExtraTopRowPick
-    | EndFlatPP,
-    Field(discriminator="kind"),
-]
-
-END_OF_GAME_KINDS = frozenset(
-    {"end_builder_pp_multiplier", "end_pp_per_full_set", "end_pp_per_type", "end_flat_pp"}
-)
+    def describe(self) -> str:
+        values = self.params
+        if self.type is not None:
+            values["type"] = TYPE_NAME[self.type]
+        return EFFECTS[self.kind][1].format(**values)
 
 
 class Building(_Record):
@@ -396,57 +384,8 @@ def describe_event(e: Event) -> str:
     )
 
 
-def describe_effect(eff: BuildingEffect) -> str:
-    """One sentence per building effect kind, with its parameters."""
-    k = eff.kind
-    if isinstance(eff, FoodPerNewFullSet):
-        return (
-            f"+{eff.food} food each time you complete a new set of all 6 Character types "
-            "(sets you already had when building it give nothing)."
-        )
-    if isinstance(eff, SustenanceDiscountPerType):
-        return f"Sustenance needs {eff.food} food less per {TYPE_NAME[eff.type]} you have."
-    if isinstance(eff, RitualNoFewestPenalty):
-        return "You never lose PP for the fewest stars in a Shamanic Ritual."
-    if isinstance(eff, ExtraFoodOnBonusSpace):
-        return (
-            f"+{eff.food} food whenever your totem returns to a Turn Order space that gives "
-            "food (never on the last space)."
-        )
-    if isinstance(eff, FoodPerNewInventorPair):
-        return (
-            f"+{eff.food} food each time you gain a second Inventor with the same icon "
-            "(pairs you already had give nothing)."
-        )
-    if isinstance(eff, RitualDoubleMostReward):
-        return (
-            f"Shamanic Ritual: x{eff.factor} the reward when you alone have the most stars "
-            "(tied for most: the normal reward)."
-        )
-    if isinstance(eff, RitualExtraStars):
-        return f"+{eff.stars} stars in every Shamanic Ritual."
-    if isinstance(eff, HuntBonusPerHunter):
-        return f"Hunt: +{eff.food} food and +{eff.pp} PP more per Hunter."
-    if isinstance(eff, EndBuilderPPMultiplier):
-        return f"End of game: your Builders' PP count x{eff.factor}."
-    if isinstance(eff, CavePaintingsFoodPerArtist):
-        return f"Cave Paintings: +{eff.food} food per Artist you have."
-    if isinstance(eff, EndPPPerFullSet):
-        return f"End of game: +{eff.pp} PP per set of all 6 Character types."
-    if isinstance(eff, EndPPPerType):
-        return f"End of game: +{eff.pp} PP per {TYPE_NAME[eff.type]}."
-    if isinstance(eff, ExtraTopRowPick):
-        return (
-            f"Each round, once every totem is back, you may take {eff.cards} Character or "
-            "Building (paying) from the top row."
-        )
-    if isinstance(eff, EndFlatPP):
-        return f"End of game: +{eff.pp} PP."
-    raise ValueError(f"unknown building effect {k}")
-
-
 def describe_building(b: Building) -> str:
     return (
         f"{b.name} (Era {ERA_NAME[b.era]}): costs {b.cost} food (less your Builder "
-        f"discounts), {b.pp} PP at the end. {describe_effect(b.effect)}"
+        f"discounts), {b.pp} PP at the end. {b.effect.describe()}"
     )
