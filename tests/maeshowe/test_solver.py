@@ -49,5 +49,16 @@ def test_analysis_text():
     assert analyse(GAME.state_class.new({"players": 1, "difficulty": "hard"}, 1), 0.0).startswith(
         "Unknown"
     )
-    coop = GAME.state_class.new({"players": 2}, 0)
-    assert "solo" in analyse(coop)
+    coop = GAME.state_class.new({"players": 2}, 1)  # a quick co-op deal
+    text = analyse(coop)
+    assert text.startswith("Winnable: with the deck order and both hands known")
+
+
+def test_solves_a_fear_of_the_dark_deal_with_gifts_allowed():
+    config = {"players": 2, "fear_of_the_dark": True}
+    result = solve(config, 3, time_limit=5)
+    assert result.status == "winnable"
+    state = GAME.state_class.new(config, 3)
+    for oid in result.line:
+        state.apply(oid)
+    assert state.result().won is True

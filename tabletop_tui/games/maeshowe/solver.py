@@ -181,20 +181,20 @@ def solve(config: Any, seed: int, time_limit: float = 5.0) -> SolveResult:
 
 
 def analyse(state: GameState, time_limit: float = 5.0) -> str:
-    """The after-game answer to "was this deal winnable?" (``GameInfo.analysis``)."""
+    """The after-game answer to "was this deal winnable?" (``GameInfo.analysis``). In co-op
+    the search sees both hands too, so it ignores Fear of the Dark's silence."""
     assert isinstance(state, MaeshoweState)
-    if state.n != 1:
-        return "The deal check is for solo games."
     result = solve(state.config, state.seed, time_limit)
     stats = f"{result.nodes:,} positions in {result.seconds:.1f} s"
+    known = "the deck order" if state.n == 1 else "the deck order and both hands"
     if result.status == "winnable":
         first = "; ".join(result.labels[:4])
         more = "..." if len(result.labels) > 4 else ""
         played = "You found it!" if state.outcome == 1 else "A winning line existed."
         return (
-            f"Winnable: with the deck order known, this deal can be won ({stats}). "
+            f"Winnable: with {known} known, this deal can be won ({stats}). "
             f"{played} It starts: {first}{more}"
         )
     if result.status == "not winnable":
-        return f"Not winnable: no sequence of choices escapes with this deck order ({stats})."
+        return f"Not winnable: even with {known} known, no line of play escapes ({stats})."
     return f"Unknown: the search ran out of time ({stats}) without an answer."
