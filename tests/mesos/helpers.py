@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tabletop_tui.games.mesos.data import load_data
 from tabletop_tui.games.mesos.rules import MesosConfig, MesosState, Tribe, make_tribe
@@ -127,9 +127,14 @@ def building_of(kind: str, **params: object) -> str:
     raise AssertionError(f"no building {kind} {params}")
 
 
-def play_to_phase(state: MesosState, phase: str) -> None:
-    """Apply first options until the game reaches ``phase``."""
-    while state.phase != phase:
+def play_until(state: MesosState, done: Callable[[MesosState], bool]) -> None:
+    """Apply first options until ``done(state)``."""
+    while not done(state):
         d = state.decision()
         assert d is not None
         state.apply(d.options[0].id)
+
+
+def discarded_characters(state: MesosState) -> list[str]:
+    """Characters out of play, free for a test to put back in the rows."""
+    return [c for c in state.discard if c in DATA.characters]

@@ -9,18 +9,7 @@ app_module = pytest.importorskip("tabletop_tui.app")
 from tabletop_tui.engine.record import SeatSpec  # noqa: E402
 from tabletop_tui.games.mesos.screen import MesosBoard  # noqa: E402
 from tabletop_tui.store import Store  # noqa: E402
-
-
-async def _settle(pilot) -> None:
-    app = pilot.app
-    for _ in range(400):
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        busy = any(getattr(s, "busy", False) for s in app.screen_stack)
-        if not busy and not any(not w.is_finished for w in app.workers):
-            return
-    raise AssertionError("the table did not settle")
+from tests.ui.conftest import settle  # noqa: E402
 
 
 async def test_whole_two_player_game_with_the_keyboard(tmp_path) -> None:
@@ -37,7 +26,7 @@ async def test_whole_two_player_game_with_the_keyboard(tmp_path) -> None:
     app = app_module.TabletopApp(store, start, bot_speed="instant")
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await _settle(pilot)
+            await settle(pilot, 400)
             game = app.screen
             assert isinstance(game, GameScreen)
             board = game.query_one(MesosBoard)
@@ -56,7 +45,7 @@ async def test_whole_two_player_game_with_the_keyboard(tmp_path) -> None:
                 if int(key) > len(decision.options):
                     key = "1"
                 await pilot.press(key)
-                await _settle(pilot)
+                await settle(pilot, 400)
                 human_moves += 1
                 assert len(game.session.state.history) > before
                 # The board follows every move.
@@ -73,5 +62,10 @@ async def test_whole_two_player_game_with_the_keyboard(tmp_path) -> None:
             update = app.screen._compositor.render_full_update()
             text = "\n".join("".join(seg.text for seg in strip) for strip in update.strips)
             assert "Ann" in text and "Bot" in text and "{seat:" not in text
+            # The score breakdown is there line by line, and the log kept the final scoring.
+            assert "Score breakdown" in text and "PP during the game" in text
+            log = [entry.text for entry in game.session.log]
+            assert "Final scoring:" in log
+            assert sum(1 for t in log if t.startswith("End of round")) == 10
     finally:
         store.close()

@@ -13,7 +13,15 @@ from tabletop_tui.engine.sim import simulate
 from tabletop_tui.games.mesos import GAME
 from tabletop_tui.games.mesos.bots import HeuristicBot
 
-from .helpers import DATA, arrange, building_of, chars_of, new_game, set_tribe
+from .helpers import (
+    arrange,
+    building_of,
+    chars_of,
+    discarded_characters,
+    new_game,
+    play_until,
+    set_tribe,
+)
 
 
 def test_registered() -> None:
@@ -56,9 +64,8 @@ def test_heuristic_takes_the_obvious_card() -> None:
 def test_heuristic_builds_monument_when_rich() -> None:
     mono = building_of("end_flat_pp")
     s = new_game(2, seed=5)
-    while s.era < 3:
-        s.apply(s.decision().options[0].id)
-    arrange(s, top=[c for c in s.discard if c in DATA.characters][:1], top_b=[mono])
+    play_until(s, lambda st: st.era == 3)
+    arrange(s, top=discarded_characters(s)[:1], top_b=[mono])
     set_tribe(s, 0, food=30)
     s.order = [0, 1]
     s.apply("tile:C")

@@ -7,7 +7,17 @@ import pytest
 from tabletop_tui.games.mesos.data import describe_event
 from tabletop_tui.games.mesos.rules import OVER, PLACE, final_score
 
-from .helpers import DATA, arrange, building_of, chars_of, event_of, new_game, set_tribe
+from .helpers import (
+    DATA,
+    arrange,
+    building_of,
+    chars_of,
+    discarded_characters,
+    event_of,
+    new_game,
+    play_until,
+    set_tribe,
+)
 
 
 def test_rulebook_end_of_round_example() -> None:
@@ -70,8 +80,7 @@ def test_buildings_stay_in_their_row_between_eras() -> None:
 
 def test_ruling_7_last_round_resolves_every_visible_event() -> None:
     s = new_game(2, seed=24)
-    while s.round_no < 10:
-        s.apply(s.decision().options[0].id)
+    play_until(s, lambda st: st.round_no == 10)
     assert not s.deck
     finals = [c for c in s.top if c in DATA.events]
     assert {DATA.events[c].final for c in finals} >= {True}
@@ -107,9 +116,8 @@ def test_undo_stops_at_a_refill() -> None:
 def test_b20_last_round_still_allows_the_extra_pick() -> None:
     b20 = building_of("extra_top_row_pick_each_round")
     s = new_game(2, seed=26)
-    while s.round_no < 10:
-        s.apply(s.decision().options[0].id)
-    free = [c for c in s.discard if c in DATA.characters]
+    play_until(s, lambda st: st.round_no == 10)
+    free = discarded_characters(s)
     arrange(s, top=free[:3], bottom=free[3:6])
     set_tribe(s, 1, buildings=[b20])
     s.order = [0, 1]
@@ -172,12 +180,11 @@ def test_the_log_names_the_buildings_an_era_moves() -> None:
 
 def test_last_round_view_and_final_log() -> None:
     s = new_game(2, seed=29)
-    while s.round_no < 10:
-        s.apply(s.decision().options[0].id)
+    play_until(s, lambda st: st.round_no == 10)
     hunt = event_of("hunt", 3)
     final_sust = event_of("sustenance", 3, final=True)
     final_ritual = event_of("shamanic_ritual", 3, final=True)
-    free = [c for c in s.discard if c in DATA.characters]
+    free = discarded_characters(s)
     arrange(s, bottom=[*free[:2], hunt], top=[final_sust, final_ritual])
     # Both rows resolve, Sustenance last whatever its place.
     assert s.view(None)["events_at_end"] == [hunt, final_ritual, final_sust]

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
 
 import pytest
 from textual.app import App, ComposeResult
@@ -12,7 +15,7 @@ from tabletop_tui.games.mesos.rules import MesosState
 from tabletop_tui.games.mesos.screen import MesosBoard, token
 from tabletop_tui.ui.board import BoardView
 
-from .helpers import DATA, arrange, chars_of, event_of, new_game, set_tribe
+from .helpers import DATA, arrange, chars_of, event_of, new_game, play_until, set_tribe
 
 
 class BoardApp(App):
@@ -43,19 +46,35 @@ def _midgame(players: int, moves: int) -> MesosState:
     return s
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@asynccontextmanager
+async def shown(
+    s: MesosState, size: tuple[int, int], viewer: int | None = None
+) -> AsyncIterator[tuple[BoardApp, MesosBoard, Any]]:
+    """The board showing ``s`` to ``viewer`` (by default the seat to decide)."""
+    d = s.decision()
+    viewer = d.seat if viewer is None else viewer
+    app = BoardApp(s.players)
+    async with app.run_test(size=size) as pilot:
+        board = app.query_one(MesosBoard)
+        board.update_board(s.view(viewer), d, viewer)
+        await pilot.pause()
+        yield app, board, pilot
+
+
+async def _render(s: MesosState, size: tuple[int, int]) -> str:
+    async with shown(s, size) as (app, _, _):
+        return screen_text(app)
+
+
+@pytest.mark.parametrize("size", [(78, 15), (80, 24), (120, 40)])
 @pytest.mark.parametrize("players,moves", [(2, 0), (2, 7), (5, 40), (5, 90)])
 async def test_board_renders(players: int, moves: int, size: tuple[int, int]) -> None:
     s = _midgame(players, moves)
-    d = s.decision()
-    app = BoardApp(players)
-    async with app.run_test(size=size) as pilot:
-        board = app.query_one(MesosBoard)
-        board.update_board(s.view(d.seat), d, d.seat)
-        await pilot.pause()
+    async with shown(s, size) as (app, board, pilot):
         text = screen_text(app)
-        view = s.view(d.seat)
+        view = board.view
         assert f"R{view['round']}/10" in text
+        assert "Offers" in text and "Top ▲" in text and "Bot ▼" in text
         # The first tokens of both rows and every tribe's projected score are on screen.
         for row in ("top", "bottom"):
             cards = view[row]
@@ -63,40 +82,18 @@ async def test_board_renders(players: int, moves: int, size: tuple[int, int]) ->
                 assert token(cards[0]) in text
         for t in view["tribes"]:
             assert f"→{t['projected']}" in text
-        # Nothing needs scrolling at either size: the tribes take as many lines as fit.
+        # Nothing needs scrolling: the tribes take as many lines as fit (78x15 is the board's
+        # share of an 80x24 terminal).
         scroll = board.query_one("VerticalScroll")
         used = sum(child.outer_size.height for child in scroll.children)
         assert used + board.query_one("#m-inspector").outer_size.height <= size[1]
-
-
-async def test_board_fits_frame_area_at_80x24() -> None:
-    s = _midgame(5, 40)
-    d = s.decision()
-    app = BoardApp(5)
-    async with app.run_test(size=(78, 15)) as pilot:
-        board = app.query_one(MesosBoard)
-        board.update_board(s.view(d.seat), d, d.seat)
-        await pilot.pause()
-        text = screen_text(app)
-        for t in s.view(d.seat)["tribes"]:
-            assert f"→{t['projected']}" in text
-        assert "Offers" in text and "Top" in text and "Bot" in text
-        # Nothing needs scrolling: the lines and the inspector fit the 15 rows.
-        scroll = board.query_one("VerticalScroll")
-        used = sum(child.outer_size.height for child in scroll.children)
-        used += board.query_one("#m-inspector").outer_size.height
-        assert used <= 15
 
 
 async def test_click_picks_and_inspects() -> None:
     s = _midgame(2, 2)
     d = s.decision()
     assert d.kind == "take"
-    app = BoardApp(2)
-    async with app.run_test(size=(100, 30)) as pilot:
-        board = app.query_one(MesosBoard)
-        board.update_board(s.view(d.seat), d, d.seat)
-        await pilot.pause()
+    async with shown(s, (100, 30)) as (app, board, pilot):
         target = d.options[0].target
         board.card_clicked(target)
         await pilot.pause()
@@ -115,27 +112,11 @@ async def test_click_picks_and_inspects() -> None:
 
 async def test_tiles_carry_option_numbers() -> None:
     s = new_game(3, seed=1)
-    d = s.decision()
-    app = BoardApp(3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        board = app.query_one(MesosBoard)
-        board.update_board(s.view(d.seat), d, d.seat)
-        await pilot.pause()
+    async with shown(s, (80, 24)) as (app, board, pilot):
         board.card_clicked("tile:D")
         await pilot.pause()
         assert app.picked == ["tile:D"]
         assert "Offer tile D" in board.query_one("#m-inspector").visual.plain
-
-
-async def _render(s: MesosState, size: tuple[int, int], seat: int | None = None) -> str:
-    d = s.decision()
-    viewer = d.seat if seat is None else seat
-    app = BoardApp(s.players)
-    async with app.run_test(size=size) as pilot:
-        board = app.query_one(MesosBoard)
-        board.update_board(s.view(viewer), d, viewer)
-        await pilot.pause()
-        return screen_text(app)
 
 
 @pytest.mark.parametrize(
@@ -163,18 +144,18 @@ async def test_rows_mark_the_events_that_resolve_and_wrap_with_an_indent() -> No
     s = _midgame(5, 0)
     ritual, hunt = event_of("shamanic_ritual", 1), event_of("hunt", 1)
     arrange(s, bottom=[*chars_of("artist", 4, players=5), ritual, hunt])
-    text = await _render(s, (80, 24))
-    bottom = next(line for line in text.splitlines() if line.startswith("Bot ▼"))
-    assert "at end: !Ritl1 !Hunt1" in bottom
-    top = text.splitlines().index(next(ln for ln in text.splitlines() if ln.startswith("Top ▲")))
-    following = text.splitlines()[top + 1]
-    assert following.startswith("Bot ▼") or following.startswith("      ")
+    lines = (await _render(s, (80, 24))).splitlines()
+    bottom = next(i for i, ln in enumerate(lines) if ln.startswith("Bot ▼"))
+    assert "at end: !Ritl1 !Hunt1" in lines[bottom]
+    top = next(i for i, ln in enumerate(lines) if ln.startswith("Top ▲"))
+    # Nine cards and the Buildings do not fit 80 columns: the row goes on, indented.
+    assert bottom - top >= 2
+    assert all(ln.startswith(" " * 6) for ln in lines[top + 1 : bottom])
 
 
 async def test_last_round_marks_both_rows_and_owned_buildings_show_pp() -> None:
     s = new_game(2, seed=24)
-    while s.round_no < 10:
-        s.apply(s.decision().options[0].id)
+    play_until(s, lambda st: st.round_no == 10)
     built = next((t.buildings[0] for t in s.tribes if t.buildings), None)
     text = await _render(s, (100, 30))
     assert "last round" in text
@@ -192,12 +173,7 @@ async def test_inspector_gives_the_viewers_building_cost() -> None:
     bld = s.top_b[0]
     builder = chars_of("builder", 1, build_discount=2)[0]
     set_tribe(s, 0, chars=[builder])
-    app = BoardApp(2)
-    async with app.run_test(size=(100, 30)) as pilot:
-        board = app.query_one(MesosBoard)
-        d = s.decision()
-        board.update_board(s.view(0), d, 0)
+    async with shown(s, (100, 30), viewer=0) as (_, board, _):
         board.inspect(bld)
-        await pilot.pause()
         cost = max(0, DATA.buildings[bld].cost - 2)
         assert f"You would pay {cost} food." in board.query_one("#m-inspector").visual.plain

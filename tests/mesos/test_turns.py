@@ -7,7 +7,17 @@ import pytest
 from tabletop_tui.engine.core import IllegalMove
 from tabletop_tui.games.mesos.rules import ACT, EXTRA, PLACE
 
-from .helpers import DATA, arrange, building_of, chars_of, event_of, new_game, set_tribe
+from .helpers import (
+    DATA,
+    arrange,
+    building_of,
+    chars_of,
+    discarded_characters,
+    event_of,
+    new_game,
+    play_until,
+    set_tribe,
+)
 
 
 def _place(s, tiles: list[str]) -> None:
@@ -333,9 +343,8 @@ def test_ruling_2_a_pick_can_make_a_building_takeable() -> None:
 def test_b20_works_in_the_round_it_is_built() -> None:
     b20 = building_of("extra_top_row_pick_each_round")
     s = new_game(2, seed=19)
-    while s.era < 3:
-        s.apply(s.decision().options[0].id)
-    free = [c for c in s.discard if c in DATA.characters]
+    play_until(s, lambda st: st.era == 3)
+    free = discarded_characters(s)
     arrange(s, top=free[:3], bottom=free[3:6], top_b=[b20])
     set_tribe(s, 0, food=DATA.buildings[b20].cost)
     s.order = [0, 1]
