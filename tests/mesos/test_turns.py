@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop_tui.engine.core import IllegalMove
-from tabletop_tui.games.mesos.rules import ACT, EXTRA, PLACE
+from tabletop_tui.games.mesos.rules import ACT, EXTRA, PLACE, MesosState
 
 from .helpers import (
     DATA,
@@ -248,12 +248,18 @@ def test_ruling_11_b05_only_on_food_spaces() -> None:
     assert s.tribes[1].food == 1  # last space: pays 1, B05 has no effect
 
 
-def test_ruling_10_b20_extra_pick_in_new_turn_order() -> None:
-    b20 = building_of("extra_top_row_pick_each_round")
-    s = new_game(2, seed=14)
+def _trading_post(seed: int, shamans: int) -> MesosState:
+    """Two tribes; seat 0 owns the Trading Post and places first; the top row holds
+    ``shamans`` Shamans and no Building."""
+    s = new_game(2, seed=seed)
     s.order = [0, 1]
-    arrange(s, top=chars_of("shaman", 6), bottom=chars_of("gatherer", 3), top_b=[])
-    set_tribe(s, 0, buildings=[b20], food=0)
+    arrange(s, top=chars_of("shaman", shamans), bottom=chars_of("gatherer", 3), top_b=[])
+    set_tribe(s, 0, buildings=[building_of("extra_top_row_pick_each_round")], food=0)
+    return s
+
+
+def test_ruling_10_b20_extra_pick_in_new_turn_order() -> None:
+    s = _trading_post(14, 6)
     _place(s, ["C", "B"])
     s.apply(s.decision().options[0].id)  # seat 1, tile B
     s.apply(s.decision().options[0].id)  # seat 0, tile C
@@ -277,11 +283,7 @@ def test_ruling_10_b20_extra_pick_in_new_turn_order() -> None:
 
 
 def test_b20_skipped_when_nothing_takeable() -> None:
-    b20 = building_of("extra_top_row_pick_each_round")
-    s = new_game(2, seed=15)
-    s.order = [0, 1]
-    arrange(s, top=chars_of("shaman", 2), bottom=chars_of("gatherer", 3), top_b=[])
-    set_tribe(s, 0, buildings=[b20], food=0)
+    s = _trading_post(15, 2)
     _place(s, ["F", "B"])
     while s.phase == ACT:
         s.apply(s.decision().options[0].id)
