@@ -494,6 +494,7 @@ class GameScreen(BaseScreen):
             self.toggle_class("-log-off")
         else:
             self.toggle_class("-log-on")
+        self.call_after_refresh(self.query_one(LogPanel).scroll_end, animate=False)
 
     def action_help(self) -> None:
         from .help import HelpScreen
