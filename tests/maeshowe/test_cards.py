@@ -351,10 +351,21 @@ def test_r3_a_first_card_that_leaves_no_second_loses():
 
 def test_r4_short_deck_draw_no_madness_and_turns_left():
     s = position(hand=["ex-r1", "ex-r2", "ex-r3", "ex-r4", "tr-r1"], deck=["ex-r5"], rest="row")
-    play(s, "play:ex-r1", "discard:tr-r1")
+    play(s, "play:ex-r1")
+    log = [e.text for e in s.apply("discard:tr-r1")]
+    assert log[-1] == "That was the last card of the deck: no more draws."
     assert len(s.hands[0]) == 4 and not s.deck  # all red but only four cards: no madness
     assert s.max_health == [4]
     assert s.view(0)["turns_left"] == [2]
+    play(s, "play:ex-r2")  # half a turn: this one and one more can still be taken
+    assert s.view(0)["turns_left"] == [2]
+    log = [e.text for e in s.apply("discard:ex-r3")]
+    assert s.view(0)["turns_left"] == [1]
+    assert not any("deck" in line for line in log)  # said once, when the last card went
+    play(s, "play:ex-r4")
+    assert s.view(0)["turns_left"] == [1]
+    play(s, "discard:ex-r5")
+    assert s.is_over() and "no card in hand and the deck is empty" in s.end_reason
 
 
 def test_r5_bounds():

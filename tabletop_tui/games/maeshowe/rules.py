@@ -501,8 +501,8 @@ class MaeshoweState(GameState):
             self._go_mad(seat)
             if self.outcome:
                 return
-        if not self.deck and self._log_buffer is not None:
-            self.log("The deck is empty: no more draws.")
+        if drawn and not self.deck:
+            self.log("That was the last card of the deck: no more draws.")
         self._start_turn((seat + 1) % self.n)
 
     def _go_mad(self, seat: int) -> None:
@@ -1148,7 +1148,11 @@ class MaeshoweState(GameState):
             chain_kind = RUNES[self.chain[0]] if len(set(self.chain)) == 1 else "mixed"
         turns_left = None
         if not self.deck:
+            # Turns each seat can still start (this one included): two cards a turn, one
+            # still to come in a turn half done.
             turns_left = [len(h) // 2 for h in self.hands]
+            if self.step == SECOND:
+                turns_left[self.turn_seat] = (len(self.hands[self.turn_seat]) + 1) // 2
         return {
             "game": self.game_id,
             "players": self.n,

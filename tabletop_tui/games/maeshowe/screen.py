@@ -493,6 +493,8 @@ class MaeshoweBoard(BoardView):
             text = Text(f"{where}, unseen ({unseen['count']})", style="bold")
             text.append(hint, style="dim")
             text.append(": ")
+            if not unseen["cards"]:
+                text.append("none", style="dim")
             text.append_text(counted(unseen["cards"]))
             return text
         seat = panel - 1
