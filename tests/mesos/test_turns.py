@@ -301,7 +301,7 @@ def test_builder_discounts_add_up() -> None:
     _place(s, ["C", "B"])
     s.apply(s.decision().options[0].id)  # seat 1 on B
     d = s.decision()
-    assert d.option(f"take:top:{bld}").label.endswith(f"for 2 food [{bld}]")
+    assert d.option(f"take:top:{bld}").label.endswith(f"for 2 food ({DATA.buildings[bld].pp} PP)")
     s.apply(f"take:top:{bld}")
     assert s.tribes[0].food == 0 and s.tribes[0].buildings == [bld]  # 5 - 1 - 2 = 2 paid
 

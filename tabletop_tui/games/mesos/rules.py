@@ -261,11 +261,11 @@ def _char_short(c: Character) -> str:
     if c.type == "hunter":
         return name + (" with bow" if c.bow else "")
     if c.type == "builder":
-        return f"{name} -{c.build_discount} food, {c.end_pp} PP"
+        return f"{name} (Buildings -{c.build_discount} food, {c.end_pp} PP)"
     if c.type == "inventor":
         return f"{name} ({c.invention})"
     if c.type == "shaman":
-        return f"{name} {c.stars}*"
+        return f"{name} ({c.stars} star{'s' * (c.stars != 1)})"
     return name
 
 
@@ -552,11 +552,12 @@ class MesosState(GameState):
             for cid in self._takeable(seat, row):
                 b = data.buildings.get(cid)
                 if b is None:
-                    label = f"{row.capitalize()}: {card_short(cid)} [{cid}]"
+                    era = ERA_NAME[data.characters[cid].era]
+                    label = f"{row.capitalize()}: {card_short(cid)}, era {era}"
                 else:
                     label = (
-                        f"{row.capitalize()}: build {b.name} for "
-                        f"{building_cost(tribe, b)} food [{cid}]"
+                        f"{row.capitalize()}: build {b.name} for {building_cost(tribe, b)} "
+                        f"food ({b.pp} PP)"
                     )
                 opts.append(Option(f"take:{row}:{cid}", label, cid))
         return opts
