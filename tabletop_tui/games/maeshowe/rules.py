@@ -804,7 +804,12 @@ class MaeshoweState(GameState):
             return Decision(seat, "Hope: which rune?", tuple(opts), secret, "rune", ctx)
         if step == LOOK:
             return Decision(
-                seat, "Hope: the top cards of the deck", self._look_options(), secret, "look", ctx
+                seat,
+                "Hope: keep each card on top of the deck, or discard it?",
+                self._look_options(),
+                secret,
+                "look",
+                ctx,
             )
         if step == TAKE:
             where = self.pending_fx.where
