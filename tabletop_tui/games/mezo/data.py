@@ -219,6 +219,7 @@ class AbilityModel(_Strict):
     text: str
     effect: Effect
     source: Source
+    note: str | None = None  # why a designed value was changed (balance, B13)
 
 
 class CardOptionModel(_Strict):
@@ -576,6 +577,7 @@ class VengefulCardModel(_Strict):
     corner: int = Field(ge=0)
     rows: dict[Literal["1", "2", "3"], Effect]
     source: Source
+    note: str | None = None  # why a designed value was changed (balance, B13)
 
 
 class VengefulCardsModel(_Strict):
@@ -587,6 +589,7 @@ class VengefulSpaceModel(_Strict):
     id: str
     effect: Effect
     source: Source
+    note: str | None = None  # why a designed value was changed (balance, B13)
 
 
 class VengefulTracksModel(_Strict):
@@ -611,6 +614,7 @@ class TaskSideModel(_Strict):
     player: TaskGoalModel
     vengeful: TaskGoalModel
     source: Source
+    note: str | None = None  # why a designed value was changed (balance, B13)
 
 
 class TaskCardModel(_Strict):
