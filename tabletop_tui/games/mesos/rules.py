@@ -679,7 +679,11 @@ class MesosState(GameState):
         elif space.food:
             bonus = sum(e.food for e in effects(tribe, "extra_food_on_turn_order_bonus_space"))
             tribe.food += space.food + bonus
-            extra = f" ({space.food} + {bonus} from its Building)" if bonus else ""
+            extra = ""
+            if bonus:
+                kind = "extra_food_on_turn_order_bonus_space"
+                why = _names([b for b in tribe.buildings if data.buildings[b].effect.kind == kind])
+                extra = f" ({space.food} + {bonus} from {why})"
             self._say(
                 f"{self._name(seat)} returns to space {pos} and takes {space.food + bonus} food"
                 f"{extra}.",
