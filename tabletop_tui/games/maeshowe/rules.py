@@ -478,7 +478,7 @@ class MaeshoweState(GameState):
         self.actor = self.turn_seat
         if not (self.played and self.discarded):
             self.step = SECOND
-            if not self._second_options():
+            if not self._action_options(self.turn_seat, not self.played, self.played):
                 self._lose(
                     f"{self._says(self.turn_seat, 'have', 'has')} no card left that may be "
                     "discarded: the turn cannot be finished"
@@ -733,22 +733,27 @@ class MaeshoweState(GameState):
     def _discard_label(self, card: int) -> str:
         return f"Discard {self.cat.names[card]} ({self.cat.type_of(card).discard_short})"
 
-    def _second_options(self) -> list[Option]:
-        seat = self.turn_seat
+    def _action_options(self, seat: int, play: bool, discard: bool) -> list[Option]:
+        """Options to play and/or to discard (or, in Fear of the Dark, give) a hand card,
+        one per kind of card. A first play that would strand the turn says so."""
+        cat = self.cat
+        first = not (self.played or self.discarded)
         hand = self._distinct(self.hands[seat])
         opts: list[Option] = []
-        if not self.played:
+        if play:
             for c in hand:
-                opts.append(Option(f"play:{self.cat.ids[c]}", self._play_label(c), self.cat.ids[c]))
-            return opts
-        for c in hand:
-            if self.can_discard(c, second=True):
-                cid = self.cat.ids[c]
-                opts.append(Option(f"discard:{cid}", self._discard_label(c), cid))
-        if self.fotd:
+                label = self._play_label(c)
+                if first and self._play_strands(seat, c):
+                    label += " - then nothing may be discarded: you lose"
+                opts.append(Option(f"play:{cat.ids[c]}", label, cat.ids[c]))
+        if discard:
             for c in hand:
-                cid = self.cat.ids[c]
-                opts.append(Option(f"give:{cid}", self._give_label(c), cid))
+                if self.can_discard(c, second=not first):
+                    opts.append(Option(f"discard:{cat.ids[c]}", self._discard_label(c), cat.ids[c]))
+            if self.fotd:
+                opts += [
+                    Option(f"give:{cat.ids[c]}", self._give_label(c), cat.ids[c]) for c in hand
+                ]
         return opts
 
     def _decision(self) -> Decision | None:
@@ -761,21 +766,8 @@ class MaeshoweState(GameState):
         ctx = {"turn": self.turn_no, "step": step}
         if step == FIRST:
             # A Jarl holder who cannot take a full turn may only pass.
-            hand = self._distinct(self.hands[seat]) if self.has_legal_pair(seat) else []
-            opts = []
-            for c in hand:
-                label = self._play_label(c)
-                if self._play_strands(seat, c):
-                    label += " - then nothing may be discarded: you lose"
-                opts.append(Option(f"play:{cat.ids[c]}", label, cat.ids[c]))
-            for c in hand:
-                if self.can_discard(c, second=False):
-                    cid = cat.ids[c]
-                    opts.append(Option(f"discard:{cid}", self._discard_label(c), cid))
-            if self.fotd:
-                for c in hand:
-                    cid = cat.ids[c]
-                    opts.append(Option(f"give:{cid}", self._give_label(c), cid))
+            able = self.has_legal_pair(seat)
+            opts = self._action_options(seat, able, able)
             if self.can_pass_jarl():
                 label = f"Pass the Jarl to {self.who(1 - seat)} (skip this turn)"
                 opts.append(Option("jarl", label, "jarl"))
@@ -786,8 +778,9 @@ class MaeshoweState(GameState):
         if step == SECOND:
             prompt = "Now discard a card." if self.played else "Now play a card."
             if self.played and self.fotd:
-                prompt = "Now discard a card or give one to your partner."
-            return Decision(seat, prompt, tuple(self._second_options()), secret, "second", ctx)
+                prompt = f"Now discard a card or give one to {self.who(1 - seat)}."
+            opts = self._action_options(seat, not self.played, self.played)
+            return Decision(seat, prompt, tuple(opts), secret, "second", ctx)
         if step == EAT:
             per = self.pending_fx.amount
             opts = []
