@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from .lines import Line
 from .modules import MODULE_TITLES
 
 if TYPE_CHECKING:
-    from .screen import Line, MezoBoard
+    from .screen import MezoBoard
 
 STEP_NAME = {
     "tribe": "Tribe Step",
@@ -48,20 +49,21 @@ def cenote_here(v: dict[str, Any], rid: str) -> bool:
     return (v.get("modules") or {}).get("cenote") == rid
 
 
-def _fit(line: Line, width: int) -> Line:
-    """Cut a line to ``width`` cells, ending with an ellipsis (styles are dropped)."""
-    from .screen import Line, _strip
-
-    if line.width <= width:
-        return line
-    plain = "".join(_strip(p) for p in line.parts)
-    return Line().add(plain[: width - 1] + "…")
+def pack(head: Line, items: list[Line], sep: str, width: int) -> list[Line]:
+    """``head`` then the items, wrapped between items (never inside one) within ``width``."""
+    lines, start = [head], head.width
+    for item in items:
+        line = lines[-1]
+        gap = sep if line.width > start or len(lines) > 1 else " "
+        if line.width and line.width + len(gap) + item.width > width:
+            lines.append(Line().add("  "))
+            gap = ""
+        lines[-1].add(gap).extend(item.fit(width - 2))
+    return lines
 
 
 def modules_markup(board: MezoBoard, v: dict[str, Any]) -> str:
     """The module lines, or an empty string when no module is on."""
-    from .screen import Line
-
     m = v.get("modules") or {}
     if not m.get("on"):
         return ""
@@ -85,26 +87,28 @@ def modules_markup(board: MezoBoard, v: dict[str, Any]) -> str:
             now = " ▶now" if cur["active"] else ""
             line.add(cur["name"], "bold").add(f" ({STEP_NAME[cur['step']]}{now}): ")
             line.add(cur["text"])
-        lines.append(line if wide else _fit(line, width))
+        lines.append(line if wide else line.fit(width))
     if pro is not None:
         lines += _prophecy(board, v, pro, wide, width)
     if powers is not None:
-        line = Line().add("✦Powers", "bold green")
+        head = Line().add("✦Powers", "bold green")
+        items = []
         for s, tp in enumerate(powers):
             if tp is None:
                 continue
             letter, style = board.letter(v, s)
-            line.add(" │ " if line.width > 7 else " ").add(letter, style)
+            item = Line().add(letter, style)
             if tp["used"]:
-                line.add(" used", "dim")
-                continue
-            if tp["usable_here"]:
-                line.add("!", "bold green")
-            if board.wide:
-                line.add(f" {tp['id']}: " + " / ".join(tp["powers"]))
+                item.add(" used", "dim")
             else:
-                line.add(" " + "/".join(short_power(t) for t in tp["powers"]))
-        lines.append(line)
+                if tp["usable_here"]:
+                    item.add("!", "bold green")
+                if board.wide:
+                    item.add(f" {tp['id']}: " + " / ".join(tp["powers"]))
+                else:
+                    item.add(" " + "/".join(short_power(t) for t in tp["powers"]))
+            items.append(item)
+        lines += pack(head, items, " │ ", width)
     return "\n".join(x.markup() for x in lines)
 
 
@@ -116,9 +120,7 @@ def _prophecy(
         if line.width <= width:
             break
     if not wide:  # the card texts are in the help; the wide board shows them
-        return [_fit(line, width)]
-    from .screen import Line
-
+        return [line.fit(width)]
     out = [line]
     if not pro["closed"]:
         for i, card in enumerate(pro["cards"]):
@@ -135,8 +137,6 @@ def _prophecy(
 
 def _column(board: MezoBoard, v: dict[str, Any], pro: dict[str, Any], cut: int) -> Line:
     """The column on one line, bottom card first, card names cut to ``cut`` characters."""
-    from .screen import Line
-
     closed = pro["closed"]
     line = Line().add("☥Prophecy ", "bold cyan")
     for i, card in enumerate(pro["cards"]):

@@ -11,8 +11,10 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Any
 
+from .lines import Line
+
 if TYPE_CHECKING:
-    from .screen import Line, MezoBoard
+    from .screen import MezoBoard
 
 VENGEFUL_STYLE = "bold magenta"
 
@@ -42,7 +44,7 @@ def panel(board: MezoBoard, view: dict[str, Any]) -> str:
     tall = board.size.height >= 30
     if tall:
         return "\n".join(_wrap(line, width) for line in _tall(board, view))
-    return "\n".join(_fit(line, width) for line in _compact(board, view))
+    return "\n".join(line.fit(width).markup() for line in _compact(board, view))
 
 
 def _circles(goal: dict[str, Any]) -> str:
@@ -77,8 +79,6 @@ def _row_style(card: dict[str, Any], row: dict[str, Any]) -> str:
 
 
 def _compact(board: MezoBoard, view: dict[str, Any]) -> list[Line]:
-    from .screen import Line
-
     so = view["solo"]
     gods = Line().add("Vengeful ", VENGEFUL_STYLE)
     if not so["gods"]:
@@ -115,8 +115,6 @@ def _compact(board: MezoBoard, view: dict[str, Any]) -> list[Line]:
 
 
 def _tall(board: MezoBoard, view: dict[str, Any]) -> list[Line]:
-    from .screen import Line
-
     so = view["solo"]
     out = [Line().add("Vengeful gods", VENGEFUL_STYLE).add(" (VENGEFUL when present here)")]
     if not so["gods"]:
@@ -175,8 +173,6 @@ def short(text: str) -> str:
 
 def tribe_line(board: MezoBoard, view: dict[str, Any], t: dict[str, Any]) -> str:
     """The Vengeful tribe's line: VP, army, pieces (no god card, no Devotion)."""
-    from .screen import Line
-
     so = view["solo"]
     line = Line().add(" ").add("V", VENGEFUL_STYLE).add(" Vengeful gods")
     line.add(f" VP {t['vp']}", "bold")
@@ -201,21 +197,10 @@ def tribe_line(board: MezoBoard, view: dict[str, Any], t: dict[str, Any]) -> str
 
 def _wrap(line: Line, width: int) -> str:
     """The line's markup, or its plain text wrapped under a small indent when too long."""
-    from .screen import _strip
-
     if line.width <= width:
         return line.markup()
-    text = "".join(_strip(p) for p in line.parts)
+    text = line.plain()
     return _plain("\n".join(textwrap.wrap(text, width, subsequent_indent="    ")))
-
-
-def _fit(line: Line, width: int) -> str:
-    """The line's markup, or its plain text cut to ``width`` when it is too long."""
-    from .screen import _strip
-
-    if line.width <= width:
-        return line.markup()
-    return _plain("".join(_strip(p) for p in line.parts)[: width - 1] + "…")
 
 
 def _plain(text: str) -> str:
