@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from textual.app import App, ComposeResult
@@ -86,7 +87,7 @@ async def test_gods_on_vertices_and_units_are_drawn():
             assert f"{vid}{letter}" in text
         here = st.rid(st.here)
         assert f"▶{here}" in text
-        assert "Turn order:" in text
+        assert "①" in text and "②" in text  # the turn order
 
 
 async def test_clicking_a_region_picks_the_option():
@@ -154,3 +155,84 @@ async def test_clicking_an_opponents_warriors_picks_the_smite_target():
         app.query_one("#mz-map", Clickable).action_target(f"units:{st.rid(st.here)}:{1 - a}:W")
         await pilot.pause()
         assert app.picked == [f"hit:{1 - a}:W"]
+
+
+def board_height(board: MezoBoard) -> int:
+    from textual.containers import VerticalScroll
+
+    return board.query_one(VerticalScroll).virtual_size.height
+
+
+MODULES = {"cities": True, "rituals": True, "prophecies": True, "cenote": True}
+
+
+@pytest.mark.parametrize(
+    ("players", "extra"), [(3, {}), (4, {}), (3, MODULES), (4, {**MODULES, "tribe_powers": True})]
+)
+async def test_compact_board_fits_78x16_through_conflicts(players, extra):
+    """At 80x24 the board gets about 80x16: it must not scroll, even in a crowded conflict."""
+    st = MezoState.new({"players": players, **extra}, 11)
+    rng = random.Random(11)
+    app = BoardApp(players)
+    seen = set()
+    async with app.run_test(size=(80, 16)) as pilot:
+        board = app.query_one(MezoBoard)
+        while not st.finished and st.age < 3:
+            d = st.decision()
+            if d.kind in ("action", "offer", "god_turn", "deploy") and (st.age, d.kind) not in seen:
+                seen.add((st.age, d.kind))
+                board.update_board(st.view(d.seat), d, d.seat)
+                await pilot.pause()
+                assert board_height(board) <= 16, (d.kind, screen_text(app))
+                text = screen_text(app)
+                for reg in st.view(None)["regions"]:  # whole names or their first word
+                    assert re.search(rf"{reg['id']}◎? {reg['name'].split()[0]}", text), text
+                assert "-1" not in text
+            st.apply(rng.choice(d.options).id)
+    assert len(seen) >= 6
+
+
+async def test_god_step_edges_keep_the_gods_with_the_option_numbers():
+    st = play_until(MezoState.new({"players": 4}, 2), "god_turn")
+    while True:  # the god to move stands somewhere, and numbers mark every vertex
+        d = st.decision()
+        if d.kind in ("god_place", "move_god") or (d.kind == "god_turn" and st.age > 1):
+            break
+        st.apply(d.options[0].id)
+    app = BoardApp(4)
+    async with app.run_test(size=(80, 16)) as pilot:
+        board = app.query_one(MezoBoard)
+        board.update_board(st.view(d.seat), d, d.seat)
+        await pilot.pause()
+        text = screen_text(app)
+    for s in range(4):
+        if st.vertex[s] >= 0:
+            vid = st.data.vertex_ids[st.vertex[s]].removeprefix("V")
+            assert f"{vid}{st.colour[s][0].upper()}" in text
+
+
+async def test_status_is_one_line_and_a_pending_offer_shows_unknowns():
+    st = play_until(MezoState.new({"players": 4}, 6), "offer")
+    d = st.decision()
+    st.apply(d.options[-1].id)  # Shamans chosen, Warriors not yet
+    d = st.decision()
+    app = BoardApp(4)
+    async with app.run_test(size=(80, 16)) as pilot:
+        board = app.query_one(MezoBoard)
+        board.update_board(st.view(d.seat), d, d.seat)
+        await pilot.pause()
+        assert board.query_one("#mz-status", Clickable).size.height == 1
+        text = screen_text(app)
+    if d.seat == st.decision().seat and d.kind == "offer":
+        assert "/?" in text or "?/" in text
+
+
+def test_effect_texts_name_counters_in_words():
+    """A ``vp_per`` step reads as words ("+1 VP per own piece here (max 3)"), never as the
+    data's counter id."""
+    from tabletop_tui.games.mezo.rules import _steps_text
+
+    st = MezoState.new({"players": 2}, 1)
+    texts = [_steps_text(a.steps) for a in st.data.altars]
+    assert "+1 VP per own piece here (max 3), then +2 VP" in texts
+    assert not any("own_" in t or "_here" in t for t in texts)
