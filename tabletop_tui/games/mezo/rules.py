@@ -2242,6 +2242,20 @@ _REGION_WORDS = {
 }
 
 
+# How a ``vp_per`` counter reads on the board and in prompts.
+_COUNTER_WORDS = {
+    "own_units_here": "own unit here",
+    "own_shamans_here": "own Shaman here",
+    "own_units_in_xibalba": "own unit in Xibalba",
+    "opp_units_in_xibalba": "opponent unit in Xibalba",
+    "own_pyramid_regions": "Region with own pyramid",
+    "own_pyramid_elements": "own pyramid element",
+    "own_tall_pyramids": "own tall pyramid",
+    "own_units_on_tracks": "own unit on the tracks",
+    "own_pieces_here": "own piece here",
+}
+
+
 def _step_text(step: Step) -> str:
     """A short English rendering of one step, for prompts and the board."""
     op, n = step.op, step.n
@@ -2266,7 +2280,10 @@ def _step_text(step: Step) -> str:
     if op == "move_out":
         return f"MOVE {up}{n} from here to pending regions"
     if op == "vp_per":
-        return f"VP per {step.counter} (max {step.max})"
+        what = _COUNTER_WORDS.get(step.counter or "", step.counter)
+        each = f"{step.per} × {what}" if step.per > 1 else what
+        cap = f" (max {step.max * step.multiplier})" if step.max < 99 else ""
+        return f"+{step.multiplier} VP per {each}{cap}"
     if op == "move_god":
         return "move your god"
     if op == "to_track":
