@@ -139,8 +139,14 @@ def test_fear_of_the_dark_views_and_determinize_hide_the_partner_hand():
     sample = s.determinize(0, random.Random(1))
     assert sample.hands[0] == s.hands[0]
     assert sorted(sample.hands[1] + sample.deck) == sorted(s.hands[1] + s.deck)
-    # Seats see each other's hands in plain co-op.
-    assert MaeshoweState.new(COOP, 8).view(0)["hands"][1] is not None
+    assert s.view(None)["hands"] == [None, None]  # a spectator sees neither
+    # Hands are open in plain co-op and solo, to the partner and to a spectator.
+    open_coop = MaeshoweState.new(COOP, 8)
+    assert open_coop.view(0)["hands"][1] is not None
+    assert all(h is not None for h in open_coop.view(None)["hands"])
+    solo = MaeshoweState.new({"players": 1}, 8)
+    assert solo.view(None)["hands"][0] is not None
+    assert solo.view(None)["unseen"]["count"] == len(solo.deck)
 
 
 @pytest.mark.parametrize(

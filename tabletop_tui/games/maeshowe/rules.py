@@ -1063,9 +1063,9 @@ class MaeshoweState(GameState):
         }
 
     def visible_hand(self, seat: int, viewer: int | None) -> bool:
-        if viewer is None:
-            return False
-        return viewer == seat or not self.fotd
+        """Hands are open (solo, plain co-op: a spectator sees them too) except in Fear of
+        the Dark, where only their owner sees them."""
+        return not self.fotd or viewer == seat
 
     def unseen_cards(self, viewer: int | None) -> tuple[list[int], list[int]]:
         """(cards known to come first from the deck, cards unseen by ``viewer``)."""
