@@ -178,3 +178,31 @@ def test_config_presets_match_the_data():
         -4,
         40,
     }
+
+
+def _effects(space) -> list[tuple]:
+    """A space's steps as (op, n), with the region when it is not "here"."""
+    return [(s.op, s.n) if s.region == "here" else (s.op, s.n, s.region) for s in space.steps]
+
+
+def test_the_vengeful_tracks_carry_the_balanced_values():
+    """D11 as tuned for B13: the first space of each track is worth 6 VP (was 2)."""
+    so = load_solo_data()
+    assert [_effects(s) for s in so.calendar] == [
+        [("vp", 6)],
+        [("recover", 2), ("vp", 1)],
+        [("vp", 3)],
+        [("lose_devotion", 1), ("vp", 1)],
+    ]
+    assert [_effects(s) for s in so.codex] == [
+        [("vp", 6)],
+        [("smite", 1, "pending")],
+        [("build_pyramid", 1, "any")],
+        [("vp", 3)],
+    ]
+    # a tuned record stays "designed" and says why it changed
+    data = json.loads((ASSETS / "vengeful_tracks.json").read_text())
+    tuned = {s["id"]: s for key in ("vengeful_calendar", "vengeful_codex") for s in data[key]}
+    for sid in ("VC1", "VK1"):
+        assert tuned[sid]["source"] == "designed" and "B13" in tuned[sid]["note"]
+    assert "note" not in tuned["VC3"]
