@@ -1,4 +1,5 @@
-"""Maeshowe speed: random solo games, greedy decisions and the deal solver.
+"""Maeshowe speed and strength: random games, bot decisions, the tip, bot win rates against
+the design notes' figures, and the deal solver.
 
 Run with ``python benchmarks/bench_maeshowe.py``; prints medians over several runs.
 """
@@ -11,7 +12,7 @@ import time
 from collections import Counter
 
 from tabletop_tui.engine.bots import bot_rng, context_for
-from tabletop_tui.games.maeshowe.bots import GreedyBot, hard
+from tabletop_tui.games.maeshowe.bots import GreedyBot, hard, play_greedy_game
 from tabletop_tui.games.maeshowe.rules import MaeshoweState
 from tabletop_tui.games.maeshowe.solver import solve
 
@@ -52,6 +53,33 @@ def greedy_decisions(games: int, bot: GreedyBot, config: dict) -> tuple[float, f
     return decisions / (time.perf_counter() - start), wins / games
 
 
+def win_rates(games: int) -> None:
+    """Solo win rates of the plain greedy bot (the notes: about 50%, 24%, 4%) and of hard."""
+    for name, make in [("greedy", GreedyBot), ("hard", hard)]:
+        rates = []
+        for difficulty in ("easy", "medium", "hard"):
+            config = {"players": 1, "difficulty": difficulty}
+            wins = sum(play_greedy_game(config, s, make()).outcome == 1 for s in range(games))
+            rates.append(f"{difficulty} {100 * wins / games:.0f}%")
+        print(f"{name} bot solo win rate over {games} deals: {', '.join(rates)}")
+    wins = sum(play_greedy_game({"players": 2}, s, GreedyBot()).outcome == 1 for s in range(games))
+    print(f"greedy bots co-op easy win rate over {games} deals: {100 * wins / games:.0f}%")
+
+
+def tip_time(deals: int) -> float:
+    """Seconds for the tip at a game's first decision (the hard bot's choice and reasons)."""
+    times = []
+    for seed in range(deals):
+        state = MaeshoweState.new({"players": 1}, seed)
+        ctx = context_for(state, bot_rng(seed, 0))
+        start = time.perf_counter()
+        bot = hard()
+        bot.choose(ctx)
+        bot.explain(ctx)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
 def main() -> None:
     for label, config in [
         ("solo core", {"players": 1}),
@@ -74,6 +102,8 @@ def main() -> None:
     for name, bot in [("greedy", GreedyBot()), ("hard", hard())]:
         rates = [greedy_decisions(40, bot, {"players": 1})[0] for _ in range(3)]
         print(f"{name} bot: {statistics.median(rates):.0f} decisions/s median")
+    print(f"tip (hard bot choice and reasons): {1000 * tip_time(30):.1f} ms median over 30 deals")
+    win_rates(300)
     for difficulty in ("easy", "medium"):
         seconds = []
         status: Counter[str] = Counter()
