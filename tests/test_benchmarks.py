@@ -1,0 +1,28 @@
+"""The benchmark scripts stay importable as the code under them changes (they are not run
+here: speed is measured by running them, never by timed tests)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+SCRIPTS = sorted(BENCH.glob("bench_*.py"))
+
+
+def test_every_game_has_a_benchmark():
+    from tabletop_tui.engine.registry import games
+
+    names = {p.stem for p in SCRIPTS}
+    for game_id in games():
+        assert f"bench_{game_id}" in names
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.stem)
+def test_benchmark_imports_and_has_main(path):
+    spec = importlib.util.spec_from_file_location(f"bench_{path.stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert callable(getattr(module, "main", None))
