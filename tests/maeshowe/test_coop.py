@@ -255,3 +255,19 @@ def test_r17_gift_first_then_the_partner_discards_then_the_giver_plays():
     assert all(o.id.startswith("play:") for o in d.options)
     play(s, "play:go-r1")
     assert s.turn_seat == 1 and len(s.hands[0]) == 5 and len(s.hands[1]) == 5
+
+
+def test_the_giver_keeps_knowing_the_gift_while_the_partner_decides():
+    s = position(
+        FEAR,
+        hand=["tr-r1", "ex-r1", "go-r1", "ra-r1", "ex-r2"],
+        hand2=["ex-b1", "ex-b2", "go-b1", "sl-b1", "ra-b1"],
+    )
+    play(s, "play:ex-r1", "give:tr-r1")
+    gift = s.cat.index["tr-r1"]
+    view = s.view(0)
+    assert view["received"] == "tr-r1"
+    assert view["unseen"]["count"] == len(s.deck) + 5  # the partner's five other cards
+    for seed in range(5):
+        sample = s.determinize(0, random.Random(seed))
+        assert sample.hands[1][-1] == gift and sample.view(0) == view

@@ -282,7 +282,8 @@ class MaeshoweState(GameState):
         if self.fotd:
             for p in range(self.n):
                 if p != seat:
-                    slots.extend((new.hands[p], j) for j in range(len(new.hands[p])))
+                    hidden = len(new.hands[p]) - (1 if self._gives_to(seat, p) else 0)
+                    slots.extend((new.hands[p], j) for j in range(hidden))
             if new.step == LOOK and new.actor != seat:
                 slots.extend((new.looking, j) for j in range(len(new.looking)))
         cards = sorted(place[i] for place, i in slots)
@@ -1062,6 +1063,11 @@ class MaeshoweState(GameState):
             "discard": t.discard_short,
         }
 
+    def _gives_to(self, viewer: int | None, seat: int) -> bool:
+        """Whether ``viewer`` has just given ``seat`` the last card of its hand (and so
+        knows that card) while ``seat`` decides what to discard."""
+        return self.step == GIFT and viewer == self.turn_seat and seat == self.actor
+
     def visible_hand(self, seat: int, viewer: int | None) -> bool:
         """Hands are open (solo, plain co-op: a spectator sees them too) except in Fear of
         the Dark, where only their owner sees them."""
@@ -1081,7 +1087,8 @@ class MaeshoweState(GameState):
         unseen = [c for c in self.deck if c not in known_set]
         for seat in range(self.n):
             if not self.visible_hand(seat, viewer):
-                unseen.extend(self.hands[seat])
+                hand = self.hands[seat]
+                unseen.extend(hand[:-1] if self._gives_to(viewer, seat) else hand)
         if self.looking and (viewer is None or (self.fotd and viewer != self.actor)):
             unseen.extend(self.looking)
         return known, unseen
