@@ -144,3 +144,18 @@ async def test_gift_receiver_sees_the_card_marked_and_end_reason_names_the_seat(
     play(s, "discard:tr-r1")  # Ben pays the Treasure's discard: health 0
     text = await _shown(s, 1, (80, 24))
     assert "Lost: Ben's health fell to 0 after discarding Treasure [R]." in text
+
+
+@pytest.mark.parametrize(
+    ("runes", "kind", "says"),
+    [
+        ([], None, "4 in a row clear a passage, 2 if all one rune"),
+        (["red"], "red", "all R so far: keep to R to clear 2 passages"),
+        (["blue"] * 3, "blue", "next: B clears 2 passages, R clears 1"),
+        (["red", "blue"], "mixed", "mixed: this set clears 1"),
+    ],
+)
+def test_chain_line_says_what_the_set_will_clear(runes, kind, says):
+    chain = {"runes": runes, "count": len(runes), "target": 4, "kind": kind}
+    line = MaeshoweBoard()._chain({"chain": chain}).plain
+    assert line.endswith(says) and f"{len(runes)}/4" in line

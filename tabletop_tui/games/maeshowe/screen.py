@@ -329,11 +329,20 @@ class MaeshoweBoard(BoardView):
         elif kind is None:
             text.append("4 in a row clear a passage, 2 if all one rune", style="dim")
         elif kind == "mixed":
-            text.append("mixed runes: it will clear 1 passage")
-        else:
-            text.append("one rune so far: ")
+            last = chain["count"] == chain["target"] - 1
+            text.append("next Excavate clears 1 passage" if last else "mixed: this set clears 1")
+        elif chain["count"] == chain["target"] - 1:
+            text.append("next: ")
             text.append_text(rune_tag(kind))
-            text.append(" only to clear 2 passages")
+            text.append(" clears 2 passages, ")
+            text.append_text(rune_tag("blue" if kind == "red" else "red"))
+            text.append(" clears 1")
+        else:
+            text.append("all ")
+            text.append_text(rune_tag(kind))
+            text.append(" so far: keep to ")
+            text.append_text(rune_tag(kind))
+            text.append(" to clear 2 passages")
         return text
 
     def _row_start(self, view: dict[str, Any], one_line: bool = False) -> Text:
