@@ -174,6 +174,30 @@ def test_strength_counts_champion_units_glyphs_tokens_not_pyramids():
     st.abil[owner] = ("chosen_champion",)
     st.dev[owner] = 12
     assert st.strength(owner, r) == 2 + 2
+    assert st.strength_parts(other, r) == (0, 2, 2, 1, 0)
+    assert st.strength_text(owner, r).endswith(" 4 (Champion 4)")
+
+
+def test_log_explains_strength_and_majorities():
+    """The log names each tribe's Strength with its sources, then the unit counts behind the
+    Calendar and Codex majorities, so a player can see why the conflict went as it did."""
+    st = at_first_action(2, seed=7, gods=("ixchel", "kukulkan"))
+    clear_board(st)
+    owner = st.champion_owner(st.here)
+    other = 1 - owner
+    put(st, st.rid(st.here), other, 2, 1)
+    texts = []
+    while kind(st) in ("action", "third", "split"):
+        d = st.decision()
+        oid = "third:no" if d.kind == "third" else d.ids[0] if d.kind == "split" else None
+        passes = [i for i in d.ids if i.startswith("pass") and i.endswith(("devotion", "both"))]
+        oid = oid or passes[0]
+        texts += [e.text for e in st.apply(oid)]
+    log = "\n".join(texts)
+    assert f"{{seat:{other}}} 3 (units 3)" in log
+    assert f"{{seat:{owner}}} 2 (Champion 2)" in log
+    assert f"Shamans here: {{seat:{other}}} 2." in log
+    assert "passes on row" in log
 
 
 def _to_strength(st):

@@ -120,7 +120,8 @@ class ModulesMixin:
             tokens = [None] * self.np
             for s in self.ring:
                 tokens[s] = ids.pop(0)
-                self.log(f"{self.name(s)} receives Tribe Power {tokens[s]}.", seat=s)
+                texts = " / ".join(md.power(tokens[s]).texts)
+                self.log(f"{self.name(s)} receives Tribe Power {tokens[s]}: {texts}", seat=s)
             self.power_token = tuple(tokens)
         self.mark_barrier()
         if cfg.cities:

@@ -397,20 +397,30 @@ class MezoState(ModulesMixin, GameState):
 
     def strength(self, s: int, r: int) -> int:
         """A8.9 / A9.4: Champions, units, Glyphs, Strength tokens (and offerings)."""
+        return sum(self.strength_parts(s, r))
+
+    def strength_parts(self, s: int, r: int) -> tuple[int, int, int, int, int]:
+        """Strength by source: Champions, units, Glyphs, tokens, offered units."""
         st = self.data.constants.strength
         champ = st["champion"]
         for m in self.modifiers(s, "champion_strength"):
             if m == "2_plus_devotion_tier":
                 champ = max(champ, 2 + self.tier(s))
-        n = sum(champ for cr in self.champs[s * 2 : s * 2 + 2] if cr == r)
+        c = sum(champ for cr in self.champs[s * 2 : s * 2 + 2] if cr == r)
         i = (r * self.np + s) * 2
-        n += self.units[i] * st["shaman"] + self.units[i + 1] * st["warrior"]
-        n += self.glyphs[r * self.np + s] * st["glyph"]
-        if r == self.here:
-            n += self.tokens[s]
-            if r == self.blessed:
-                n += self.offer[s * 2] + self.offer[s * 2 + 1]
-        return n
+        u = self.units[i] * st["shaman"] + self.units[i + 1] * st["warrior"]
+        g = self.glyphs[r * self.np + s] * st["glyph"]
+        if r != self.here:
+            return c, u, g, 0, 0
+        offered = self.offer[s * 2] + self.offer[s * 2 + 1] if r == self.blessed else 0
+        return c, u, g, self.tokens[s], offered
+
+    def strength_text(self, s: int, r: int) -> str:
+        """``{seat} 5 (Champion 2, units 2, Glyph 1)``: a Strength with its sources, for the log."""
+        parts = self.strength_parts(s, r)
+        words = ("Champion", "units", "Glyphs", "tokens", "offered")
+        why = ", ".join(f"{w} {n}" for w, n in zip(words, parts, strict=True) if n)
+        return f"{self.name(s)} {sum(parts)}" + (f" ({why})" if why else "")
 
     def counter(self, s: int, name: str) -> int:
         P, here, n = self.np, self.here, len(self.inplay)
@@ -969,7 +979,10 @@ class MezoState(ModulesMixin, GameState):
         if len(parts) == 3:
             self.marks[s] += parts[1]
         self.log(
-            f"{self.name(s)} passes ({'Devotion and RECOVER' if gain == 'both' else gain}).", seat=s
+            f"{self.name(s)} passes"
+            + (f" on row {_row(parts[1])}" if len(parts) == 3 else "")
+            + f" ({_PASS_WORDS[gain]}).",
+            seat=s,
         )
         steps = {"devotion": self._PASS_DEV, "recover": self._PASS_REC, "both": self._PASS_BOTH}[
             gain
@@ -1019,7 +1032,11 @@ class MezoState(ModulesMixin, GameState):
         r = self.here
         st = {s: self.strength(s, r) for s in range(self.np)}
         self.last_strength = st
-        self.log("Strength: " + ", ".join(f"{self.name(s)} {st[s]}" for s in self.turn) + ".")
+        self.log(
+            f"Strength in {self.rname(r)}: "
+            + ", ".join(self.strength_text(s, r) for s in self.turn)
+            + "."
+        )
         best = max(st.values())
         if best <= 0:
             self.log("Nobody has Strength here: no winner.")
@@ -1094,6 +1111,8 @@ class MezoState(ModulesMixin, GameState):
             self.log(f"The {TRACK_NAMES['calendar' if t == SH else 'codex']} is full.")
             return
         tied = tuple(s for s in self.turn if counts[s] == best)
+        shown = ", ".join(f"{self.name(s)} {counts[s]}" for s in self.turn if counts[s])
+        self.log(f"{TYPE_NAME[t]}s here: {shown}.")
         if len(tied) > 1:
             word = "shaman" if t == SH else "warrior"
             holders = tuple(s for s in tied if word in self.modifiers(s, "wins_majority_ties"))
@@ -1220,7 +1239,11 @@ class MezoState(ModulesMixin, GameState):
             self.gain_devotion(s, (a + b) * per)
         st = {s: self.strength(s, r) for s in range(self.np)}
         self.last_strength = st
-        self.log("Strength: " + ", ".join(f"{self.name(s)} {st[s]}" for s in self.turn) + ".")
+        self.log(
+            f"Strength in {self.rname(r)}: "
+            + ", ".join(self.strength_text(s, r) for s in self.turn)
+            + "."
+        )
         best = max(st.values())
         if best > 0:
             order = self.vp_order()
@@ -1673,7 +1696,8 @@ class MezoState(ModulesMixin, GameState):
             self.reserve[o * 2 + t] += 1
         word = "smites" if step.op == "smite" else "exiles"
         self.log(
-            f"{self.name(s)} {word} a {self.name(o)} {TYPE_NAME[t]} in {self.rname(r)} (to {dest}).",
+            f"{self.name(s)} {word} a {self.name(o)} {TYPE_NAME[t]} in {self.rname(r)} "
+            f"(to {'Xibalba' if dest == 'xibalba' else 'their Reserve'}).",
             seat=s,
         )
         self._push(("hit", s, step, src, r, left - 1, done + 1))
@@ -2241,6 +2265,8 @@ _REGION_WORDS = {
     "champion": "in your Champion's region",
 }
 
+
+_PASS_WORDS = {"devotion": "Devotion", "recover": "RECOVER 1", "both": "Devotion and RECOVER"}
 
 # How a ``vp_per`` counter reads on the board and in prompts.
 _COUNTER_WORDS = {
