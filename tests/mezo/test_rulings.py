@@ -284,6 +284,11 @@ def test_e27_end_game_ties_devotion_then_pyramids():
     st.pyr[1] = (2,)
     res = st._result()
     assert [s.rank for s in res.seats] == [2, 1]
+    assert res.summary == (
+        "{seat:1} wins with 10 VP, ahead on pyramid elements on the board in the VP tie (1, 0)."
+    )
+    st.dev = [3, 5]
+    assert "ahead on Devotion in the VP tie (5, 3)" in st._result().summary
 
 
 def test_e28_units_enter_only_active_or_pending_regions():

@@ -2227,10 +2227,17 @@ class MezoState(ModulesMixin, GameState):
             for s in range(self.np)
         )
         winners = [self.name(s) for s in range(self.np) if ranks[s] == 1]
-        return GameResult(
-            seats=seats,
-            summary=f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {max(self.vp)} VP.",
-        )
+        summary = f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
+        summary += f" with {max(self.vp)} VP"
+        top = [s for s in range(self.np) if self.vp[s] == max(self.vp)]
+        if len(top) > 1 and len(winners) == 1:  # A11.3: say which tie-break decided
+            w = next(s for s in top if ranks[s] == 1)
+            rest = [s for s in top if s != w]
+            by_dev = all(self.dev[w] > self.dev[o] for o in rest)
+            what = "Devotion" if by_dev else "pyramid elements on the board"
+            counts = ", ".join(str(keys[s][1] if by_dev else keys[s][2]) for s in (w, *rest))
+            summary += f", ahead on {what} in the VP tie ({counts})"
+        return GameResult(seats=seats, summary=summary + ".")
 
 
 # ---- text helpers ------------------------------------------------------------------------
