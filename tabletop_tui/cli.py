@@ -120,9 +120,17 @@ def default_players(info: GameInfo) -> int:
 
 
 def parse_seats(
-    info: GameInfo, players: int, specs: Sequence[str], default: str, allow_human: bool
+    info: GameInfo,
+    players: int,
+    specs: Sequence[str],
+    default: str,
+    allow_human: bool,
+    first: str | None = None,
 ) -> list[SeatSpec]:
+    """Seat kinds from ``N=KIND`` specs; unnamed seats get ``default`` (seat 1 ``first``)."""
     kinds = [default] * players
+    if first is not None:
+        kinds[0] = first
     for spec in specs:
         if "=" not in spec:
             raise CliError(f"--seat takes N=KIND (e.g. 2=medium), not '{spec}'")
@@ -226,9 +234,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(_game_help(info, "play"))
         return 0
     config = build_config(info, args.players, args.option)
-    seats = parse_seats(info, config.players, args.seat, "medium", allow_human=True)
-    if not args.seat:
-        seats[0] = SeatSpec(name="Player 1", kind="human")
+    seats = parse_seats(info, config.players, args.seat, "medium", allow_human=True, first="human")
     start = {
         "game": info.id,
         "players": config.players,

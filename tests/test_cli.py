@@ -123,3 +123,13 @@ def test_every_real_game_sims_from_the_command_line(capsys):
         code, out, err = run(capsys, "sim", game_id, "--games", "2", "--players", str(n), "--json")
         assert code == 0, err
         assert json.loads(out)["errors"] == 0
+
+
+def test_play_seats_a_human_first_unless_told(monkeypatch, highcard):
+    started = {}
+    monkeypatch.setattr(cli, "_run_app", lambda data_dir, start: started.update(start) or 0)
+    assert cli.main(["play", "highcard", "--players", "3", "--seat", "2=human"]) == 0
+    assert [s.kind for s in started["seats"]] == ["human", "human", "medium"]
+    assert cli.main(["play", "highcard", "--players", "2", "--seat", "1=hard"]) == 0
+    assert [s.kind for s in started["seats"]] == ["hard", "medium"]
+    assert [s.name for s in started["seats"]] == ["Bot 1", "Bot 2"]
