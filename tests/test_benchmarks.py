@@ -22,7 +22,8 @@ def test_every_game_has_a_benchmark():
 
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.stem)
-def test_benchmark_imports_and_has_main(path):
+def test_benchmark_imports_and_has_main(path, monkeypatch):
+    monkeypatch.syspath_prepend(str(BENCH))  # as when run as a script: harness.py is beside it
     spec = importlib.util.spec_from_file_location(f"bench_{path.stem}", path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses in a script look their module up
