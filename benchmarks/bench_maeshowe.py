@@ -6,10 +6,11 @@ Run with ``python benchmarks/bench_maeshowe.py``; prints medians over several ru
 
 from __future__ import annotations
 
-import random
 import statistics
 import time
 from collections import Counter
+
+from harness import clone_seconds, median_of, random_game_seconds
 
 from tabletop_tui.engine.bots import bot_rng, context_for
 from tabletop_tui.games.maeshowe.bots import GreedyBot, hard, play_greedy_game
@@ -17,25 +18,6 @@ from tabletop_tui.games.maeshowe.rules import MaeshoweState
 from tabletop_tui.games.maeshowe.solver import solve
 
 RUNS = 5
-
-
-def random_games(n: int, config: dict) -> float:
-    """Seconds per random game (apply_fast, options chosen uniformly)."""
-    rng = random.Random(1)
-    start = time.perf_counter()
-    for seed in range(n):
-        state = MaeshoweState.new(config, seed)
-        while (d := state.decision()) is not None:
-            state.apply_fast(rng.choice(d.options).id)
-    return (time.perf_counter() - start) / n
-
-
-def clone_time(n: int) -> float:
-    state = MaeshoweState.new({"players": 1}, 3)
-    start = time.perf_counter()
-    for _ in range(n):
-        state.clone()
-    return (time.perf_counter() - start) / n
 
 
 def greedy_decisions(games: int, bot: GreedyBot, config: dict) -> tuple[float, float]:
@@ -94,11 +76,14 @@ def main() -> None:
         ),
         ("co-op", {"players": 2}),
     ]:
-        times = [random_games(500, config) for _ in range(RUNS)]
-        ms = 1000 * statistics.median(times)
+        cfg = MaeshoweState.config_model.model_validate(config)
+        ms = 1000 * median_of(
+            RUNS, lambda r, cfg=cfg: random_game_seconds(MaeshoweState, cfg, 500, r)
+        )
         print(f"random game, {label}: {ms:.3f} ms median ({1000 / ms:.0f} games/s)")
-    clones = [clone_time(20_000) for _ in range(RUNS)]
-    print(f"clone: {1e6 * statistics.median(clones):.1f} us median")
+    solo = MaeshoweState.config_model(players=1)
+    clone = median_of(RUNS, lambda r: clone_seconds(MaeshoweState, solo, 20_000, moves=0))
+    print(f"clone: {1e6 * clone:.1f} us median")
     for name, bot in [("greedy", GreedyBot()), ("hard", hard())]:
         rates = [greedy_decisions(40, bot, {"players": 1})[0] for _ in range(3)]
         print(f"{name} bot: {statistics.median(rates):.0f} decisions/s median")
