@@ -1666,9 +1666,7 @@ class MezoState(ModulesMixin, GameState):
             for t in types
             if self.units[(r * P + o) * 2 + t]
         )
-        if left <= 0 or not opts:
-            self.stack.pop()
-            self._done(s, step, src, done)
+        if self._spent(left, opts, s, step, src, done):
             return None
         verb = step.op.upper()
         return Decision(
@@ -1719,9 +1717,7 @@ class MezoState(ModulesMixin, GameState):
             for t in types
             if self.units[(x * P + s) * 2 + t]
         ]
-        if left <= 0 or not opts:
-            self.stack.pop()
-            self._done(s, step, src, done)
+        if self._spent(left, opts, s, step, src, done):
             return None
         if step.up_to:
             opts.insert(0, Option("done", "Stop moving"))
@@ -1749,6 +1745,17 @@ class MezoState(ModulesMixin, GameState):
         )
         self._push(("move_in", s, step, src, r, left - 1, done + 1))
 
+    def _spent(
+        self, left: int, opts: list[Option], s: int, step: Step, src: int, done: int
+    ) -> bool:
+        """End a counted step (its frame popped, its count reported) once it has nothing
+        left to do or nothing it can do."""
+        if left > 0 and opts:
+            return False
+        self.stack.pop()
+        self._done(s, step, src, done)
+        return True
+
     def _f_move_out(self, f: Frame) -> Decision | None:
         _, s, step, src, left, done = f
         P, r = self.np, self.here
@@ -1763,9 +1770,7 @@ class MezoState(ModulesMixin, GameState):
             if self.units[(r * P + s) * 2 + t]
             for x in dests
         ]
-        if left <= 0 or not opts:
-            self.stack.pop()
-            self._done(s, step, src, done)
+        if self._spent(left, opts, s, step, src, done):
             return None
         if step.up_to:
             opts.insert(0, Option("done", "Stop moving"))

@@ -147,7 +147,7 @@ class MezoBoard(BoardView):
         rows = max(3, min(5, (height - used) // 2 - 2)) if self.tall else 2
         if not self.tall and used + 8 > height:
             rows = 1  # units and pieces share a line in each box
-            tiny = self._tracks_tiny(v)
+            tiny = self._tracks_compact(v, tiny=True)
             if used + 6 > height and self._status_width + 3 + tiny.width <= self.cols:
                 texts["status"] += " │ " + tiny.markup()
                 texts["tracks"] = ""
@@ -402,35 +402,24 @@ class MezoBoard(BoardView):
             lines.append(line.fit(self.cols).markup())
         return "\n".join(lines)
 
-    def _tracks_compact(self, v: dict[str, Any]) -> Line:
-        """Both tracks on one line: space number and the tribe letter on it."""
+    def _tracks_compact(self, v: dict[str, Any], tiny: bool = False) -> Line:
+        """Both tracks on one line: each space's number and the tribe letter on it; ``tiny``
+        (a crowded board) drops the numbers and spaces, a dot or letter per space."""
         line = Line()
-        for key, title in (("calendar", "Cal "), ("codex", " │ Cod ")):
+        for key, title in (("calendar", "Cal "), ("codex", " Cod " if tiny else " │ Cod ")):
             line.add(title, "bold")
             for sp in v[key]:
                 target = f"space:{sp['id']}"
                 self._mark(line, target)
-                line.add(sp["id"][-1], click=target)
-                if sp["unit"] is not None:
-                    letter, style = self.letter(v, sp["unit"])
-                    line.add(letter, style).add(" ")
-                else:
-                    line.add("· ", "dim")
-        return line
-
-    def _tracks_tiny(self, v: dict[str, Any]) -> Line:
-        """Both tracks in a few cells (a dot or tribe letter per space), for a crowded board."""
-        line = Line()
-        for key, title in (("calendar", "Cal "), ("codex", " Cod ")):
-            line.add(title, "bold")
-            for sp in v[key]:
-                target = f"space:{sp['id']}"
-                self._mark(line, target)
+                if not tiny:
+                    line.add(sp["id"][-1], click=target)
                 if sp["unit"] is not None:
                     letter, style = self.letter(v, sp["unit"])
                     line.add(letter, style, click=target)
                 else:
                     line.add("·", "dim", click=target)
+                if not tiny:
+                    line.add(" ")
         return line
 
     def _tribes(self, v: dict[str, Any], with_cards: bool = False) -> str:
