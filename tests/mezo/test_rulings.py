@@ -236,6 +236,18 @@ def test_e22_blessed_region_has_no_cards_actions_or_third_action():
 def test_e23_offering_secret():
     st = play_until(new(2, 48), "offer")
     assert st.decision().secret
+    a = st.decision().seat
+    b = 1 - a
+    texts = []
+    while st.decision().seat == a:  # a's Shamans, then Warriors: 1 each where possible
+        d = st.decision()
+        texts += [e.text for e in st.apply("offer:1" if "offer:1" in d.ids else "offer:0")]
+    assert all("offers" not in t for t in texts)  # nothing revealed before b has chosen
+    assert st.decision().seat == b and st.decision().secret
+    seen_by_b = st.view(b)["tribes"][a]
+    assert seen_by_b["offer_chosen"] and seen_by_b["offer_pending"] is None
+    assert seen_by_b["offering"] == [0, 0]
+    assert st.view(a)["tribes"][a]["offer_pending"] is not None
 
 
 def test_e24_offering_is_not_a_sacrifice():
