@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import statistics
 import time
 from collections import defaultdict
 from dataclasses import dataclass
+
+from harness import median_of, random_game_seconds
 
 from tabletop_tui.engine.bots import bot_rng, context_for
 from tabletop_tui.games.mezo.bots import easy, hard, medium
@@ -49,18 +50,6 @@ class Played:
     mine: int
     theirs: int
     conditions: tuple[tuple[str, int], ...]  # (Task condition, tokens) for both goals
-
-
-def random_games(games: int, seed: int) -> float:
-    """Seconds per random solo game (apply_fast, options drawn uniformly)."""
-    cfg = MezoConfig(players=1)
-    rng = random.Random(seed)
-    start = time.perf_counter()
-    for i in range(games):
-        state = MezoState(cfg, seed + i)
-        while (d := state.decision()) is not None:
-            state.apply_fast(rng.choice(d.options).id)
-    return (time.perf_counter() - start) / games
 
 
 def solo_game(god: str, difficulty: str, seed: int, make=hard) -> Played:
@@ -101,8 +90,8 @@ def main() -> None:
 
     runs = 3 if args.quick else 5
     n_random = 20 if args.quick else 100
-    per_game = [random_games(n_random, 1000 * r) for r in range(runs)]
-    ms = 1000 * statistics.median(per_game)
+    cfg = MezoConfig(players=1)
+    ms = 1000 * median_of(runs, lambda r: random_game_seconds(MezoState, cfg, n_random, 1000 * r))
     print(f"random solo game: {ms:.1f} ms median ({1000 / ms:.0f} games/s)")
 
     table: dict[str, dict[str, list[Played]]] = {}
