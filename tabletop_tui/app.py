@@ -24,6 +24,7 @@ from tabletop_tui.ui.common import (
     DEFAULT_SPEED,
     MIN_HEIGHT,
     MIN_WIDTH,
+    WIDE_WIDTH,
     MessageScreen,
     load_board_class,
 )
@@ -42,7 +43,7 @@ class TabletopApp(App[int]):
     HORIZONTAL_BREAKPOINTS = [
         (0, "-narrow"),
         (MIN_WIDTH, "-w80"),
-        (120, "-w120"),
+        (WIDE_WIDTH, "-w120"),
         (160, "-w160"),
     ]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-h24"), (40, "-h40")]

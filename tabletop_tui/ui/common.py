@@ -11,6 +11,7 @@ from rich.segment import Segment
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 from textual.widget import Widget
@@ -22,6 +23,8 @@ from tabletop_tui.engine.registry import GameInfo
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
+# From this width the game frame puts the decision panel and the log beside the board.
+WIDE_WIDTH = 120
 HUMAN = "human"
 
 # Bot pacing: seconds a bot move takes at least, so people can follow the table.
@@ -233,10 +236,17 @@ def focus_first(widget: Widget) -> None:
 
 class MarkedOptionList(OptionList):
     """An option list whose highlighted option also carries a '▶' (colour is not the only
-    signal, e.g. with NO_COLOR)."""
+    signal, e.g. with NO_COLOR), and whose margin shows '↑' / '↓' on the first / last row
+    shown when more options lie above / below."""
+
+    GUTTER = 2
 
     def _get_left_gutter_width(self) -> int:
-        return 2
+        return self.GUTTER
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        # Measure at the width the options are drawn at: the margin takes its share.
+        return super().get_content_height(container, viewport, width - self.GUTTER)
 
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
@@ -251,4 +261,11 @@ class MarkedOptionList(OptionList):
             style = self.get_visual_style("option-list--option", "option-list--option-highlighted")
             if offset == 0:
                 marker = "▶ "
+        if marker == "  ":
+            if y == 0 and self.scroll_offset.y > 0:
+                marker = "↑ "
+            elif y == self.scrollable_content_region.height - 1 and (
+                self.scroll_offset.y < self.max_scroll_y
+            ):
+                marker = "↓ "
         return Strip.join([Strip([Segment(marker, style.rich_style)], 2), strip]).crop(0, width)

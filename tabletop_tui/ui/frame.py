@@ -27,19 +27,50 @@ from tabletop_tui.engine.core import Decision, IllegalMove
 from tabletop_tui.session import Session
 
 from .board import BoardView
-from .common import BOT_SPEEDS, BaseScreen, MarkedOptionList, rules_markdown
+from .common import BOT_SPEEDS, WIDE_WIDTH, BaseScreen, MarkedOptionList, rules_markdown
 from .table import Table
 
 if TYPE_CHECKING:
     from tabletop_tui.app import TabletopApp
+
+# Below the board (narrow terminals) the options take at most this share of the height: 7
+# lines at 80x24, where the board keeps 13 of the 16 lines it is laid out for (and scrolls
+# if it needs more); a decision with up to 4 options leaves the board all 16.
+OPTIONS_SHARE = 0.3
+# Wide terminals: the log keeps at least this many lines (border included) under the panel.
+LOG_MIN_LINES = 8
+
+
+def options_room(width: int, height: int, *, log_shown: bool = True) -> int:
+    """How many lines the options list may take before it scrolls, for a terminal of
+    ``width`` x ``height`` cells."""
+    if width < WIDE_WIDTH:
+        return max(4, int(height * OPTIONS_SHARE))
+    # The side column (all but the header and the footer) holds the panel, whose border,
+    # prompt and tip take up to six lines, over the log.
+    return max(4, height - 2 - 6 - (LOG_MIN_LINES if log_shown else 0))
 
 
 class FrameHeader(Static):
     """One line: the game, the game's own header (round, era...) and whose turn it is."""
 
 
+def option_prompt(number: int, width: int, label: str) -> RichTable:
+    """An option's number in its own column, so a label that wraps stays indented."""
+    grid = RichTable.grid(padding=(0, 2, 0, 0))
+    grid.add_column(width=width, justify="right", no_wrap=True)
+    grid.add_column(ratio=1)
+    grid.add_row(str(number), Text(label))
+    return grid
+
+
 class DecisionPanel(Vertical):
-    """The pending decision: its prompt and numbered options (digits, arrows, Enter, mouse)."""
+    """The pending decision: its prompt and numbered options (digits, arrows, Enter, mouse).
+
+    The panel is as tall as its content, the options list at most as tall as the stylesheet
+    allows for the layout (a share of the terminal's height); beyond that the list scrolls
+    and says so with arrows in its margin.
+    """
 
     class Chosen(Message):
         def __init__(self, option_id: str) -> None:
@@ -73,7 +104,7 @@ class DecisionPanel(Vertical):
         self.option_ids = [oid for oid, _ in options]
         width = len(str(len(options)))
         olist.set_options(
-            ListOption(Text(f"{i + 1:>{width}}  {label}"), id=f"o{i}")
+            ListOption(option_prompt(i + 1, width, label), id=f"o{i}")
             for i, (_, label) in enumerate(options)
         )
         olist.highlighted = 0 if options else None
@@ -189,12 +220,25 @@ class GameScreen(BaseScreen):
     def on_mount(self) -> None:
         self.query_one(LogPanel).border_title = "Log (l)"
         self.query_one(DecisionPanel).border_title = "Decision"
+        self.fit_options()
         self.advance()
 
     def on_unmount(self) -> None:
         self._stop.set()
 
+    def on_resize(self) -> None:
+        self.fit_options()
+
+    def fit_options(self) -> None:
+        """Cap the options list for the terminal's size (a screen under a dialog is not told
+        of a resize: it is fitted again when it comes back)."""
+        width, height = self.app.size
+        log_shown = not self.has_class("-log-off")
+        room = options_room(width, height, log_shown=log_shown)
+        self.query_one(DecisionPanel).options.styles.max_height = room
+
     def on_screen_resume(self) -> None:
+        self.fit_options()
         if self._bot_pending is not None:
             choice, self._bot_pending = self._bot_pending, None
             self.play(choice)
@@ -494,6 +538,7 @@ class GameScreen(BaseScreen):
             self.toggle_class("-log-off")
         else:
             self.toggle_class("-log-on")
+        self.fit_options()
         self.call_after_refresh(self.query_one(LogPanel).scroll_end, animate=False)
 
     def action_help(self) -> None:

@@ -24,6 +24,15 @@ def only_highcard(monkeypatch, highcard):
 
 
 @pytest.fixture
+def market(monkeypatch):
+    """The registry holds the test-only Market game alone (many options, long results)."""
+    from tests.ui.games import MARKET
+
+    monkeypatch.setattr(registry, "_REGISTRY", {MARKET.id: MARKET})
+    return MARKET
+
+
+@pytest.fixture
 def store(tmp_path):
     st = Store.open(tmp_path / "data")
     yield st
@@ -54,6 +63,19 @@ def highcard_start(*kinds: str, seed: int = 5, **options: Any) -> dict[str, Any]
         "seats": seats(*kinds),
         "seed": seed,
         "options": options,
+    }
+
+
+def market_start(players: int = 2, stalls: int = 12, **options: Any) -> dict[str, Any]:
+    """A Market game with Ann at the keyboard and random bots in the other seats."""
+    names = ["Ann", "Ben", "Cat", "Dan", "Eve"]
+    return {
+        "game": "market",
+        "players": players,
+        "seats": [SeatSpec(name=names[0], kind="human")]
+        + [SeatSpec(name=names[i], kind="random") for i in range(1, players)],
+        "seed": 4,
+        "options": {"stalls": stalls, **options},
     }
 
 

@@ -3,6 +3,8 @@
 ``TwoPick``: each round every seat secretly picks two cards, one decision each, so a person
 makes two decisions in a row and can take the first back (undo). ``Faulty``: High Card whose
 rule code breaks in round 2, to check that an engine error is reported and nothing is lost.
+``Market``: up to five seats take goods from many stalls with long labels, and the result
+has a breakdown of many lines: it checks how the frame and the results share the screen.
 """
 
 from __future__ import annotations
@@ -157,4 +159,88 @@ BROKEN_BOARD = GameInfo(
     bots=HIGHCARD.bots,
     screen="tests.ui.games.BrokenBoard",
     max_decisions=50,
+)
+
+
+GOODS = ("lantern", "rug", "basket", "spice jar", "copper pot", "wool bale", "amber bead")
+
+
+class MarketConfig(GameConfig):
+    players: int = Field(2, ge=1, le=5, description="Seats at the table.")
+    stalls: int = Field(12, ge=1, le=16, description="Stalls to take goods from.")
+    rounds: int = Field(1, ge=1, le=3, description="Goods each seat takes.")
+
+
+class Market(GameState):
+    """Each seat in turn takes the good of one stall (the stall restocks); every kind of good
+    is a line of the score breakdown."""
+
+    game_id = "market"
+    config_model = MarketConfig
+    config: MarketConfig
+
+    def _setup(self) -> None:
+        n = self.config.stalls
+        self.stalls = [(GOODS[i % len(GOODS)], self.rng.randint(1, 9)) for i in range(n)]
+        self.taken: list[list[tuple[str, int]]] = [[] for _ in range(self.players)]
+
+    def _seat(self) -> int:
+        return min(range(self.players), key=lambda s: len(self.taken[s]))
+
+    def _decision(self) -> Decision | None:
+        seat = self._seat()
+        if len(self.taken[seat]) >= self.config.rounds:
+            return None
+        opts = tuple(
+            Option(
+                f"take:{i}",
+                f"Take the {good} from stall {i + 1}: worth {value} points at the end",
+                target=f"stall{i}",
+            )
+            for i, (good, value) in enumerate(self.stalls)
+        )
+        return Decision(seat, "Take the good of one stall", opts, kind="take")
+
+    def _apply(self, option: Option) -> None:
+        seat = self._seat()
+        i = int(option.id.split(":")[1])
+        self.taken[seat].append(self.stalls[i])
+        self.log(f"{{seat:{seat}}} takes the {self.stalls[i][0]} of stall {i + 1}", seat=seat)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "header": f"Pick {min(len(t) for t in self.taken) + 1}",
+            "stalls": [f"{good} ({value})" for good, value in self.stalls],
+            "taken": [[good for good, _ in t] for t in self.taken],
+        }
+
+    def _result(self) -> GameResult:
+        scores = [sum(v for _, v in t) for t in self.taken]
+        ranks = rank_scores([(s,) for s in scores])
+        seats = tuple(
+            SeatResult(
+                i,
+                score,
+                ranks[i],
+                tuple(
+                    ScoreLine(good.capitalize(), sum(v for g, v in self.taken[i] if g == good))
+                    for good in GOODS
+                ),
+            )
+            for i, score in enumerate(scores)
+        )
+        return GameResult(seats, summary="The market closes.")
+
+
+MARKET = GameInfo(
+    id="market",
+    title="Market",
+    blurb="Test-only game: take goods from many stalls.",
+    min_players=1,
+    max_players=5,
+    modes=(Mode("versus", "Versus", 1, 5),),
+    state_class=Market,
+    bots={"random": RandomBot, "easy": RandomBot, "medium": RandomBot, "hard": RandomBot},
+    test_configs=({"players": 2}, {"players": 5, "stalls": 16, "rounds": 3}),
+    max_decisions=20,
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop_tui.app import TabletopApp
-from tests.ui.conftest import highcard_start, settle
+from tests.ui.conftest import highcard_start, market_start, settle
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
@@ -43,6 +43,18 @@ def test_game_in_progress(snap_compare, only_highcard, store, size):
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=play_a_round)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_many_options(snap_compare, market, store, size):
+    """Twelve options: seven and a '↓' under the board at 80x24, all of them beside it at
+    120x40."""
+    app = TabletopApp(store, market_start(), bot_speed="instant")
+
+    async def start(pilot):
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=start)
 
 
 @pytest.mark.parametrize("size", [pytest.param((60, 20), id="60x20")])
