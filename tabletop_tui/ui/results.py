@@ -36,14 +36,8 @@ def outcome_text(result: GameResult, names: list[str]) -> Text:
 
 
 def ranking_table(result: GameResult, seats: list[Any]) -> RichTable:
-    table = RichTable(
-        title="Ranking",
-        title_justify="left",
-        title_style="bold",
-        box=box.SIMPLE_HEAD,
-        show_edge=False,
-        pad_edge=False,
-    )
+    """Seats from first to last (its header line says what it is: no title line)."""
+    table = RichTable(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("Rank", justify="right")
     table.add_column("Player")
     table.add_column("Plays as")
@@ -63,7 +57,8 @@ def ranking_table(result: GameResult, seats: list[Any]) -> RichTable:
 
 
 def breakdown_table(result: GameResult, names: list[str]) -> RichTable | None:
-    """Rows are scoring categories, columns are seats (in seat order), plus a total row."""
+    """Rows are scoring categories, columns are seats (in seat order), then a rule and the
+    total row. The title stands in the header's first cell, to save a line."""
     labels: list[str] = []
     for sr in result.seats:
         for line in sr.breakdown:
@@ -71,15 +66,8 @@ def breakdown_table(result: GameResult, names: list[str]) -> RichTable | None:
                 labels.append(line.label)
     if not labels:
         return None
-    table = RichTable(
-        title="Score breakdown",
-        title_justify="left",
-        title_style="bold",
-        box=box.SIMPLE_HEAD,
-        show_edge=False,
-        pad_edge=False,
-    )
-    table.add_column("")
+    table = RichTable(box=box.HORIZONTALS, show_edge=False, pad_edge=False)
+    table.add_column("Score breakdown")
     seats = sorted(result.seats, key=lambda s: s.seat)
     for sr in seats:
         table.add_column(
@@ -96,7 +84,12 @@ def breakdown_table(result: GameResult, names: list[str]) -> RichTable | None:
 
 
 class ResultScreen(BaseScreen):
-    """Dismisses with 'again', 'replay', 'picker' or None (back to the board)."""
+    """Dismisses with 'again', 'replay', 'picker' or None (back to the board).
+
+    The outcome shares the title line and the ranking comes first, so the winner and every
+    total show even when the rest must scroll; a line under the text then says there is
+    more below. On short terminals the buttons give way to the footer (same keys, clickable).
+    """
 
     AUTO_FOCUS = "#result-scroll"
 
@@ -117,17 +110,19 @@ class ResultScreen(BaseScreen):
     def compose_body(self) -> ComposeResult:
         names = [s.name for s in self.session.seats]
         info = self.session.info
+        title = Text(f"{info.title}: game over · ")
+        title.append_text(outcome_text(self.result, names))
+        yield Static(title, id="outcome", classes="screen-title")
         with VerticalScroll(id="result-scroll"):
-            yield Static(f"{info.title}: game over", classes="screen-title", markup=False)
-            yield Static(outcome_text(self.result, names), id="outcome")
             if self.result.summary:
-                yield Static(fill_names(self.result.summary, names), markup=False)
+                yield Static(fill_names(self.result.summary, names), id="summary", markup=False)
             yield Static(ranking_table(self.result, self.session.seats), id="ranking")
             breakdown = breakdown_table(self.result, names)
             if breakdown is not None:
                 yield Static(breakdown, id="breakdown")
             if info.analysis is not None:
                 yield Static("Analysing the game…", id="analysis", markup=False)
+        yield Static("▼ more below: ↓ or PgDn", id="result-more", markup=False)
         with Horizontal(id="result-buttons"):
             yield Button("Play again (a)", id="again", variant="primary", compact=True)
             yield Button("Replay (r)", id="replay", compact=True)
@@ -137,13 +132,34 @@ class ResultScreen(BaseScreen):
 
     def on_mount(self) -> None:
         # Not a button: an Enter typed ahead at the end of the game must not start another.
-        self.query_one("#result-scroll").focus()
+        scroll = self.query_one("#result-scroll", VerticalScroll)
+        scroll.focus()
+        self.watch(scroll, "scroll_y", self._show_more)
+        self.watch(scroll, "virtual_size", self._show_more)
+        self.call_after_refresh(self._show_more)
         analysis = self.session.info.analysis
         if analysis is not None:
             state = self.session.state.clone()
             self.run_worker(
                 lambda: analysis(state), name="analysis", thread=True, exit_on_error=False
             )
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._show_more)
+
+    def _show_more(self) -> None:
+        """The 'more below' line shows while the text goes on under the fold. The room is
+        reckoned from the screen (less the title, the footer and the buttons when shown), not
+        from the scroll area, which that line itself shortens."""
+        scroll = self.query_one("#result-scroll", VerticalScroll)
+        buttons = self.query_one("#result-buttons")
+        room = self.size.height - 2 - (0 if buttons.styles.display == "none" else 1)
+        below = scroll.virtual_size.height - room - round(scroll.scroll_y)
+        self.query_one("#result-more").display = below > 0
+
+    @property
+    def more_below(self) -> bool:
+        return bool(self.query_one("#result-more").display)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name != "analysis":
@@ -153,6 +169,7 @@ class ResultScreen(BaseScreen):
             widget.update(f"Analysis: {event.worker.result}")
         elif event.state == WorkerState.ERROR:
             widget.update(f"The analysis failed: {event.worker.error}")
+        self.call_after_refresh(self._show_more)
 
     @property
     def analysing(self) -> bool:

@@ -226,7 +226,7 @@ async def test_results_replay_and_history(make_app, store, twopick):
         result = app.screen
         assert isinstance(result, ResultScreen)
         text = screen_text(app)
-        assert "Ranking" in text and "Score breakdown" in text and "Rounds won" in text
+        assert "Rank" in text and "Score breakdown" in text and "Rounds won" in text
         assert "Ann and Bot B played" in text
         assert ("Ann wins" in text) or ("Bot B wins" in text) or ("Shared victory" in text)
         await settle(pilot)  # the analysis runs in a worker

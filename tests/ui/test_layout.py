@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from tabletop_tui.ui.frame import DecisionPanel, GameScreen, LogPanel, options_room
+from tabletop_tui.ui.results import ResultScreen
 from tests.ui.conftest import highcard_start, market_start, screen_text, settle
 
 
@@ -92,3 +93,71 @@ async def test_resizing_refits_the_options(make_app, market):
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert shown_options(screen_text(app)) == list(range(1, 8))
+
+
+async def play_market_to_the_end(pilot) -> None:
+    """Ann takes the highlighted (first) stall each turn until the result screen shows."""
+    app = pilot.app
+    await settle(pilot)
+    while isinstance(app.screen, GameScreen):
+        await pilot.press("enter")
+        await settle(pilot)
+
+
+async def test_five_player_results_fit_80x24(make_app, market):
+    app = make_app(market_start(players=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_market_to_the_end(pilot)
+        result = app.screen
+        assert isinstance(result, ResultScreen)
+        lines = screen_text(app).splitlines()
+        assert "Market: game over · ★" in lines[0]
+        assert "The market closes." in lines[1]
+        # The ranking first, then the breakdown down to its total: nothing below the fold.
+        assert lines[3].split() == ["Rank", "Player", "Plays", "as", "Score"]
+        assert lines[5].split()[0] == "1st" and len([ln for ln in lines if " bot " in ln]) == 4
+        assert any(ln.startswith(" Amber bead") for ln in lines)
+        total = next(ln for ln in lines if ln.startswith(" Total"))
+        assert total.split()[1:] == [str(s.score) for s in result.result.seats]
+        assert not result.more_below and "more below" not in "\n".join(lines)
+        # The footer carries the buttons' keys on a short terminal.
+        assert not result.query_one("#result-buttons").display
+        assert "a Play again" in lines[-1]
+
+
+async def test_results_that_do_not_fit_say_so(make_app, market, monkeypatch):
+    import dataclasses
+
+    from tabletop_tui.engine import registry
+
+    long = "A long analysis. " * 60
+    info = dataclasses.replace(market, analysis=lambda state: long)
+    monkeypatch.setattr(registry, "_REGISTRY", {info.id: info})
+    app = make_app(market_start(players=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_market_to_the_end(pilot)
+        await settle(pilot)  # the analysis arrives from a worker
+        await pilot.pause()
+        result = app.screen
+        text = screen_text(app)
+        assert result.more_below
+        assert "▼ more below: ↓ or PgDn" in text.splitlines()[-2]
+        # The ranking and the totals come before the analysis, so they are on screen.
+        assert " 1st " in text and " Total " in text
+        await pilot.press("end")
+        await pilot.pause()
+        assert not result.more_below
+        assert screen_text(app).splitlines()[-2].strip().endswith("analysis.")
+        await pilot.press("home")
+        await pilot.pause()
+        assert result.more_below
+
+
+async def test_results_on_a_tall_terminal_show_the_buttons(make_app, market):
+    app = make_app(market_start(players=5))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_market_to_the_end(pilot)
+        result = app.screen
+        assert result.query_one("#result-buttons").display
+        assert "Play again (a)" in screen_text(app)
+        assert not result.more_below

@@ -11,6 +11,7 @@ import pytest
 
 from tabletop_tui.app import TabletopApp
 from tests.ui.conftest import highcard_start, market_start, settle
+from tests.ui.test_layout import play_market_to_the_end
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
@@ -55,6 +56,17 @@ def test_many_options(snap_compare, market, store, size):
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=start)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_results_of_five_players(snap_compare, market, store, size):
+    """The ranking, then the breakdown down to its total, with nothing below the fold."""
+    app = TabletopApp(store, market_start(players=5), bot_speed="instant")
+
+    async def play_to_the_end(pilot):
+        await play_market_to_the_end(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=play_to_the_end)
 
 
 @pytest.mark.parametrize("size", [pytest.param((60, 20), id="60x20")])
