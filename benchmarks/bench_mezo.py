@@ -7,77 +7,37 @@ Goal: a random 4-player game in at most 30 ms.
 
 from __future__ import annotations
 
-import random
 import statistics
 import sys
-import time
 
-from tabletop_tui.engine.bots import RandomBot, bot_rng, context_for
+from harness import bot_decisions_per_second, clone_seconds, random_game_seconds
+from harness import win_rate as harness_win_rate
+
+from tabletop_tui.engine.bots import RandomBot
 from tabletop_tui.games.mezo.bots import hard, medium
 from tabletop_tui.games.mezo.rules import MezoConfig, MezoState
 
 
 def random_games(games: int, seed: int, players: int = 4) -> float:
     """Seconds per random game (apply_fast, options drawn uniformly)."""
-    cfg = MezoConfig(players=players)
-    rng = random.Random(seed)
-    start = time.perf_counter()
-    for i in range(games):
-        state = MezoState(cfg, seed + i)
-        while (d := state.decision()) is not None:
-            state.apply_fast(rng.choice(d.options).id)
-    return (time.perf_counter() - start) / games
+    return random_game_seconds(MezoState, MezoConfig(players=players), games, seed)
 
 
 def clone_time(n: int) -> float:
-    state = MezoState(MezoConfig(players=4), 1)
-    rng = random.Random(1)
-    for _ in range(150):
-        state.apply_fast(rng.choice(state.decision().options).id)
-    start = time.perf_counter()
-    for _ in range(n):
-        state.clone()
-    return (time.perf_counter() - start) / n
+    return clone_seconds(MezoState, MezoConfig(players=4), n, moves=150)
 
 
 def heuristic_decisions(games: int, players: int, seed: int, make=hard) -> float:
     """Bot decisions per second (the bot's own time, view and sampling included)."""
-    bot = make()
-    spent = 0.0
-    count = 0
-    for g in range(games):
-        state = MezoState(MezoConfig(players=players), seed + g)
-        rngs = [bot_rng(seed + g, s) for s in range(players)]
-        while (d := state.decision()) is not None:
-            t = time.perf_counter()
-            option = bot.choose(context_for(state, rngs[d.seat]))
-            spent += time.perf_counter() - t
-            count += 1
-            state.apply_fast(option)
-    return count / spent
+    return bot_decisions_per_second(MezoState, MezoConfig(players=players), make, games, seed)
 
 
 def win_rate(
     games: int, players: int, seed: int, make=hard, rival=RandomBot
 ) -> tuple[float, float]:
-    """Share of games the ``make`` bot wins (shared wins count a share) against ``rival``
-    bots, its seat rotating; and its mean margin over the best rival."""
-    wins = 0.0
-    margins = []
-    for g in range(games):
-        hero = g % players
-        bots = [make() if s == hero else rival() for s in range(players)]
-        state = MezoState(MezoConfig(players=players), seed + g)
-        rngs = [bot_rng(seed + g, s) for s in range(players)]
-        while (d := state.decision()) is not None:
-            state.apply_fast(bots[d.seat].choose(context_for(state, rngs[d.seat])))
-        result = state.result()
-        winners = result.winners()
-        if hero in winners:
-            wins += 1 / len(winners)
-        scores = {s.seat: s.score for s in result.seats}
-        margins.append(scores[hero] - max(v for k, v in scores.items() if k != hero))
-    return wins / games, statistics.fmean(margins)
+    """Share of games ``make`` wins against ``rival`` bots (seat rotating), and its margin."""
+    res = harness_win_rate(MezoState, MezoConfig(players=players), make, games, seed, rival)
+    return res["win_rate"], res["mean_margin"]
 
 
 def main() -> None:

@@ -7,10 +7,10 @@ the hard bot beats random bots in at least 90% of 2-player games with every modu
 
 from __future__ import annotations
 
-import random
 import statistics
 import sys
-import time
+
+from harness import bot_decisions_per_second, random_game_seconds
 
 from tabletop_tui.engine.bots import RandomBot, bot_rng, context_for
 from tabletop_tui.games.mezo.bots import hard
@@ -21,31 +21,14 @@ ALL = dict.fromkeys(MODULES, True)
 
 
 def random_games(games: int, seed: int, modules: dict[str, bool], players: int = 4) -> float:
-    """Seconds per random game (apply_fast, options drawn uniformly)."""
-    cfg = MezoConfig(players=players, **modules)
-    rng = random.Random(seed)
-    start = time.perf_counter()
-    for i in range(games):
-        state = MezoState(cfg, seed + i)
-        while (d := state.decision()) is not None:
-            state.apply_fast(rng.choice(d.options).id)
-    return (time.perf_counter() - start) / games
+    """Seconds per random game with the given modules switched on."""
+    return random_game_seconds(MezoState, MezoConfig(players=players, **modules), games, seed)
 
 
 def bot_decisions(games: int, seed: int, modules: dict[str, bool], players: int = 3) -> float:
     """Hard-bot decisions per second."""
-    bot = hard()
-    spent, count = 0.0, 0
-    for g in range(games):
-        state = MezoState(MezoConfig(players=players, **modules), seed + g)
-        rngs = [bot_rng(seed + g, s) for s in range(players)]
-        while (d := state.decision()) is not None:
-            t = time.perf_counter()
-            option = bot.choose(context_for(state, rngs[d.seat]))
-            spent += time.perf_counter() - t
-            count += 1
-            state.apply_fast(option)
-    return count / spent
+    config = MezoConfig(players=players, **modules)
+    return bot_decisions_per_second(MezoState, config, hard, games, seed)
 
 
 def hard_vs_random(games: int, seed: int) -> tuple[float, float]:
