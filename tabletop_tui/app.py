@@ -219,6 +219,16 @@ class TabletopApp(App[int]):
         names = list(BOT_SPEEDS)
         self.set_bot_speed(names[(names.index(self.bot_speed) + 1) % len(names)])
 
+    def get_key_display(self, binding: Binding) -> str:
+        """A screen may word a key by its state (``describe_key``): the game frame's digits
+        read '1-12 Pick' when there are twelve options."""
+        for screen in reversed(self.screen_stack):
+            describe = getattr(screen, "describe_key", None)
+            text = describe(binding) if callable(describe) else None
+            if text:
+                return str(text)
+        return super().get_key_display(binding)
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         palette = getattr(screen, "palette_commands", None)

@@ -167,7 +167,7 @@ class GameScreen(BaseScreen):
     AUTO_FOCUS = ""  # the frame gives focus to the options itself, only when they are live
 
     BINDINGS = [
-        Binding("1", "digit('1')", "Pick", key_display="1-9"),
+        Binding("1", "digit('1')", "Pick", key_display="1-9", id="frame.pick"),
         *[Binding(str(d), f"digit('{d}')", show=False) for d in (2, 3, 4, 5, 6, 7, 8, 9, 0)],
         Binding("j", "cursor(1)", show=False),
         Binding("k", "cursor(-1)", show=False),
@@ -343,6 +343,7 @@ class GameScreen(BaseScreen):
         self._digits = ""
         if decision is None:
             panel.show("Game over. Press Enter to see the results, q to leave.", [], waiting=True)
+            self.refresh_bindings()
             return
         prompt = table.fill(decision.prompt)
         who = table.seat_title(decision.seat)
@@ -354,6 +355,21 @@ class GameScreen(BaseScreen):
             panel.show(f"… {who} is thinking ({prompt})", [], waiting=True)
         else:
             panel.show(f"Waiting for {who}: {prompt}", [], waiting=True)
+        self.refresh_bindings()  # the footer names the options' numbers
+
+    def describe_key(self, binding: Binding) -> str | None:
+        """The footer's word for the digits: the numbers of the options now shown ('1-12'
+        once there are twelve, typed as two digits)."""
+        if binding.id != "frame.pick":
+            return None
+        count = len(self.query_one(DecisionPanel).option_ids)
+        return "1-9" if count == 0 else "1" if count == 1 else f"1-{count}"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Digits are shown dimmed while the decision is someone else's."""
+        if action == "digit" and not self.table.viewer_decides():
+            return None
+        return True
 
     def focus_options(self) -> None:
         """Keys go to the options when the viewer decides, else to the screen's bindings."""

@@ -161,3 +161,27 @@ async def test_results_on_a_tall_terminal_show_the_buttons(make_app, market):
         assert result.query_one("#result-buttons").display
         assert "Play again (a)" in screen_text(app)
         assert not result.more_below
+
+
+async def test_footer_names_the_option_numbers(make_app, market, store):
+    from tabletop_tui.app import TabletopApp
+
+    app = TabletopApp(store, market_start(stalls=12), bot_speed="slow", curtain_guard=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert screen_text(app).splitlines()[-1].startswith(" 1-12 Pick ")
+        await pilot.press("1", "2")
+        await pilot.pause()
+        # Ben (a bot) decides: the digits are shown dimmed, and do nothing.
+        assert game.busy
+        pick = next(k for k in app.screen.query("FooterKey") if k.action == "digit('1')")
+        assert pick.has_class("-disabled")
+        await pilot.press("3")
+        assert game.session.state.history == ["take:11"]
+        await pilot.press("q")  # leaving stops the slow bot
+        await app.workers.wait_for_complete()
+    one = TabletopApp(store, market_start(stalls=1), bot_speed="instant", curtain_guard=0)
+    async with one.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_text(one).splitlines()[-1].startswith(" 1 Pick ")
