@@ -1,4 +1,5 @@
-"""The board of the test-only High Card game: scores, hands as cards, click a card to play it."""
+"""The board of the test-only High Card game: scores, hands as cards, click a card to play it;
+the card of the option the decision panel highlights reads ``›7‹``."""
 
 from __future__ import annotations
 
@@ -17,17 +18,27 @@ MAX_CARDS = 5
 
 
 class CardFace(Static):
-    """One card: its value, '?' when hidden; clickable when it stands for an option."""
+    """One card: its value, '?' when hidden; clickable when it stands for an option, marked
+    ``›7‹`` while that option is highlighted."""
 
     DEFAULT_CSS = """
     CardFace { width: 5; height: 3; border: round $secondary; content-align: center middle; }
     CardFace.-pickable { border: heavy $accent; }
     CardFace.-pickable:hover { background: $accent 30%; }
+    CardFace.-highlighted { border: double $accent; }
     """
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__("", **kwargs)
         self.option_id: str | None = None
+        self.value = ""
+
+    def show(self, value: str) -> None:
+        self.value = value
+        self.refresh()
+
+    def render(self) -> str:
+        return f"›{self.value}‹" if self.has_class("-highlighted") else self.value
 
     def on_click(self) -> None:
         if self.option_id is not None:
@@ -49,6 +60,15 @@ class HighCardBoard(BoardView):
         super().__init__(*args, **kwargs)
         self.descending = False
         self.last: tuple[dict[str, Any], Decision | None, int | None] | None = None
+        self.highlighted: str | None = None
+        self.highlights: list[str | None] = []  # every call, for the tests
+
+    def highlight(self, option_id: str | None) -> None:
+        self.highlights.append(option_id)
+        self.highlighted = option_id
+        for card in self.query(CardFace):
+            card.set_class(option_id is not None and card.option_id == option_id, "-highlighted")
+            card.refresh()
 
     def action_flip_order(self) -> None:
         """Show hands from the highest card down (a board-only key, nothing is played)."""
@@ -90,7 +110,9 @@ class HighCardBoard(BoardView):
                     continue
                 c = order[slot]
                 card.display = True
-                card.update("?" if hand[c] is None else str(hand[c]))
+                card.show("?" if hand[c] is None else str(hand[c]))
                 target = self.option_for_target(decision, f"card{c}") if s == viewer else None
                 card.option_id = target if mine else None
                 card.set_class(card.option_id is not None, "-pickable")
+                highlighted = card.option_id is not None and card.option_id == self.highlighted
+                card.set_class(highlighted, "-highlighted")

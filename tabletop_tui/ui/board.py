@@ -21,10 +21,17 @@ Conventions the frame relies on:
 - The board does not take focus or keys: the decision panel has them (digits, arrows, Enter).
   Mouse clicks on board elements call ``self.pick(option_id)`` for a legal option of the
   viewer's own decision (``self.pickable(decision, viewer)`` tells whether to offer that).
+- ``highlight(option_id)`` tells the board which option the decision panel highlights, so it
+  can mark or inspect the element that option stands for. The frame calls it after every
+  ``update_board`` (None when the viewer has no options to choose from) and whenever the
+  highlight moves (arrows, a first digit, a tip). The default does nothing. A board never
+  reaches into the frame's widgets for this.
 - ``self.seat_names`` and ``self.seat_kinds`` hold the seats' names and kinds ("human" or a
   bot level), set before the first ``update_board``.
-- Size: the board gets the space above the decision panel: about 78x15 cells at 80x24 and
-  more on larger terminals. Colour is never the only signal (letters or symbols too).
+- Size: the board gets the space above the decision panel: 78x16 cells at 80x24 while the
+  decision has up to 4 options, down to 78x13 when it has more (the board scrolls if it must),
+  and more on larger terminals (beside the panel from 120 columns). Colour is never the only
+  signal (letters or symbols too).
 """
 
 from __future__ import annotations
@@ -65,6 +72,11 @@ class BoardView(Widget):
         """Redraw from ``view`` (what ``viewer`` may see). ``decision`` is the pending one,
         or None; when it belongs to ``viewer`` the board may highlight its targets."""
         raise NotImplementedError
+
+    def highlight(self, option_id: str | None) -> None:
+        """The decision panel now highlights ``option_id`` (an option of the decision last
+        given to ``update_board``), or nothing. Override to follow it; by default the board
+        ignores it."""
 
     def pick(self, option_id: str) -> None:
         self.post_message(self.Picked(option_id))

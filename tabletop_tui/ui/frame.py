@@ -77,6 +77,13 @@ class DecisionPanel(Vertical):
             super().__init__()
             self.option_id = option_id
 
+    class Highlighted(Message):
+        """The highlight moved to another option."""
+
+        def __init__(self, option_id: str) -> None:
+            super().__init__()
+            self.option_id = option_id
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.option_ids: list[str] = []
@@ -118,6 +125,23 @@ class DecisionPanel(Vertical):
     def highlight(self, index: int) -> None:
         if 0 <= index < len(self.option_ids):
             self.options.highlighted = index
+
+    @property
+    def highlighted_id(self) -> str | None:
+        """The id of the highlighted option, if any."""
+        index = self.options.highlighted
+        if index is None or not 0 <= index < len(self.option_ids):
+            return None
+        return self.option_ids[index]
+
+    @on(OptionList.OptionHighlighted, "#options")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        olist = self.options
+        index = event.option_index
+        # A late message from options since replaced says nothing about the current ones.
+        if 0 <= index < len(self.option_ids) and olist.options[index] is event.option:
+            self.post_message(self.Highlighted(self.option_ids[index]))
 
     @on(OptionList.OptionSelected, "#options")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -196,6 +220,7 @@ class GameScreen(BaseScreen):
         self._shown_result = False
         self._handing_to: int | None = None
         self._left = False
+        self._board_highlight: str | None = None
 
     @property
     def tt_app(self) -> TabletopApp:
@@ -313,6 +338,8 @@ class GameScreen(BaseScreen):
         self.query_one(FrameHeader).update(self.header_text(view, decision))
         self.board.update_board(view, table.board_decision(), table.viewer)
         self.update_decision_panel(decision)
+        self._board_highlight = self.query_one(DecisionPanel).highlighted_id
+        self.board.highlight(self._board_highlight)
         lines = table.log_lines(table.viewer)
         self.query_one(LogPanel).show_lines([(ln.text, ln.private, ln.frame) for ln in lines])
         self.query_one(DecisionPanel).show_last(lines[-1].text if lines else "the game begins.")
@@ -413,6 +440,18 @@ class GameScreen(BaseScreen):
     def _picked(self, event: BoardView.Picked) -> None:
         event.stop()
         self.choose(event.option_id)
+
+    @on(DecisionPanel.Highlighted)
+    def _highlighted(self, event: DecisionPanel.Highlighted) -> None:
+        """Tell the board when the panel's highlight moves (``BoardView.highlight``)."""
+        event.stop()
+        if self._left or event.option_id == self._board_highlight:
+            return
+        self._board_highlight = event.option_id
+        try:
+            self.board.highlight(event.option_id)
+        except Exception as exc:  # a board bug: report it, the save is intact
+            self.fail(f"The board failed: {exc!r}. Every move before it is saved.")
 
     # ---- bots ----------------------------------------------------------------------------
 

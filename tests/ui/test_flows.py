@@ -32,7 +32,7 @@ def cards(screen, seat: int) -> list[str]:
     out = []
     for card in screen.query(CardFace):
         if card.id.startswith(f"hc-card{seat}-") and card.display:
-            out.append(str(card.render()))
+            out.append(card.value)
     return out
 
 
@@ -660,3 +660,47 @@ async def test_start_straight_into_a_replay(make_app, store, twopick):
         await pilot.press("v")
         assert replay.viewer is None
         assert set(cards(replay, 0)) == {"?"}
+
+
+async def test_the_board_follows_the_highlighted_option(make_app, only_highcard):
+    app = make_app(highcard_start("human", "medium", seed=21))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        board = game.board
+        ids = game.table.decision.ids
+        assert board.highlights == [ids[0]]  # once, after the first drawing
+        assert "›" + cards(game, 0)[0] + "‹" in screen_text(app)
+        await pilot.press("down")
+        assert board.highlights[-1] == ids[1] and board.highlighted == ids[1]
+        text = screen_text(app)
+        assert f"›{cards(game, 0)[1]}‹" in text and f"›{cards(game, 0)[0]}‹" not in text
+        await pilot.press("k")
+        assert board.highlights[-1] == ids[0]
+        await pilot.press("t")  # the tip highlights the bot's choice: the highest card
+        await settle(pilot)
+        assert board.highlights[-1] == ids[-1]
+        calls = len(board.highlights)
+        await pilot.press("enter")
+        await settle(pilot)
+        # The bot's turn: no option of Ann's to follow; then her next decision's first one.
+        assert None in board.highlights[calls:]
+        assert board.highlights[-1] == game.table.decision.ids[0]
+        assert board.highlights[-2:] != [board.highlights[-1]] * 2  # no repeated calls
+
+
+async def test_a_board_without_the_hook_still_plays(make_app, store, monkeypatch, highcard):
+    """The default ``highlight`` does nothing: the generic board shows the view and the
+    frame works the same."""
+    import dataclasses
+
+    info = dataclasses.replace(highcard, screen="")
+    monkeypatch.setattr(registry, "_REGISTRY", {"highcard": info})
+    app = make_app(highcard_start("human", "medium", seed=21))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert len(game.session.state.history) == 2
+        assert "scores" in screen_text(app)
