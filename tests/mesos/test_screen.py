@@ -177,3 +177,21 @@ async def test_inspector_gives_the_viewers_building_cost() -> None:
         board.inspect(bld)
         cost = max(0, DATA.buildings[bld].cost - 2)
         assert f"You would pay {cost} food." in board.query_one("#m-inspector").visual.plain
+
+
+async def test_inspector_follows_the_highlighted_option() -> None:
+    s = _midgame(2, 2)
+    d = s.decision()
+    assert d.kind == "take" and len(d.options) >= 2
+    async with shown(s, (100, 30)) as (_, board, pilot):
+        insp = board.query_one("#m-inspector")
+        second = d.options[1]
+        board.highlight(second.id)
+        await pilot.pause()
+        assert board.focused_card == second.target
+        card = board._find(second.target)
+        assert insp.visual.plain.startswith(token(card))
+        # Nothing highlighted (another seat decides): the inspector keeps its card.
+        board.highlight(None)
+        await pilot.pause()
+        assert board.focused_card == second.target

@@ -5,8 +5,8 @@ Era II Hunter with a bow, ``B1-2/3`` a Builder with a 2-food discount and 3 PP, 
 Shaman with two stars, ``I1:rope`` an Inventor with the rope icon, ``!Hunt2`` an Event and
 ``#Name`` a Building. The Events this round's end resolves follow an ``at end:`` mark.
 A card that one of your options takes carries that option's number. Clicking such a card
-picks it; clicking any other card, or moving through the options, shows it in full in the
-inspector line. Each tribe takes three lines, two or one, whichever the height allows.
+picks it; clicking any other card, or moving through the options (``highlight``), shows it
+in full in the inspector line. Each tribe takes three lines, two or one, whichever the height allows.
 """
 
 from __future__ import annotations
@@ -119,7 +119,6 @@ class MesosBoard(BoardView):
         self.decision: Decision | None = None
         self.viewer: int | None = None
         self.focused_card: str | None = None
-        self._watched = False
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -134,7 +133,6 @@ class MesosBoard(BoardView):
         self, view: dict[str, Any], decision: Decision | None, viewer: int | None
     ) -> None:
         self.view, self.decision, self.viewer = view, decision, viewer
-        self._follow_options()
         self.refresh_board()
 
     def on_resize(self) -> None:
@@ -156,24 +154,13 @@ class MesosBoard(BoardView):
         if self.view is not None:
             self._draw_inspector()
 
-    def _follow_options(self) -> None:
-        """Inspect the card under the decision panel's highlight, when there is a panel."""
-        if self._watched or not self.is_mounted:
-            return
-        try:
-            from textual.widgets import OptionList
-
-            olist = self.screen.query_one("#options", OptionList)
-        except Exception:  # no frame around the board (a standalone test, a replay)
-            return
-        self._watched = True
-        self.watch(olist, "highlighted", self._highlighted, init=False)
-
-    def _highlighted(self, index: int | None) -> None:
+    def highlight(self, option_id: str | None) -> None:
+        """Inspect the card (or tile) of the option the decision panel highlights; with
+        none highlighted the inspector keeps what it shows."""
         d = self.decision
-        if d is None or index is None or not 0 <= index < len(d.options):
+        if d is None or option_id is None:
             return
-        target = d.options[index].target
+        target = next((o.target for o in d.options if o.id == option_id), None)
         if target:
             self.inspect(target)
 
