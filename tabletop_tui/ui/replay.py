@@ -18,7 +18,7 @@ from tabletop_tui.engine.registry import GameInfo, get_game
 from .board import BoardView
 from .common import BaseScreen, SizeAware, fill_names, load_board_class
 from .frame import FrameHeader, LogPanel
-from .table import Move, journal, move_lines
+from .table import Move, decision_seen_by, journal, move_lines
 
 
 class ReplayCursor:
@@ -159,9 +159,7 @@ class ReplayScreen(BaseScreen):
         state = self.cursor.state
         view = state.view(self.viewer)
         decision = state.decision()
-        shown = decision
-        if decision is not None and decision.secret and decision.seat != self.viewer:
-            shown = Decision(decision.seat, decision.prompt, (), True, decision.kind, {})
+        shown = decision_seen_by(decision, self.viewer)
         header = Text()
         header.append(f" Replay: {self.info.title} ", style="bold reverse")
         game_header = view.get("header")

@@ -48,6 +48,14 @@ class LogLine:
     frame: bool = False
 
 
+def decision_seen_by(decision: Decision | None, viewer: int | None) -> Decision | None:
+    """A decision as ``viewer`` may see it: another seat's secret options are removed, so no
+    board can show them."""
+    if decision is None or not decision.secret or decision.seat == viewer:
+        return decision
+    return Decision(decision.seat, decision.prompt, (), True, decision.kind, {})
+
+
 def _public_part(view: dict[str, Any]) -> dict[str, Any]:
     return {
         k: v for k, v in view.items() if k not in VIEWER_KEYS and not k.startswith(VIEWER_PREFIX)
@@ -137,12 +145,8 @@ class Table:
         return self.session.state.view(self.viewer)
 
     def board_decision(self) -> Decision | None:
-        """The pending decision as the viewer may see it: another seat's secret options are
-        removed, so no board can show them."""
-        decision = self.decision
-        if decision is None or not decision.secret or decision.seat == self.viewer:
-            return decision
-        return Decision(decision.seat, decision.prompt, (), True, decision.kind, {})
+        """The pending decision as the viewer may see it (``decision_seen_by``)."""
+        return decision_seen_by(self.decision, self.viewer)
 
     def viewer_decides(self) -> bool:
         decision = self.decision

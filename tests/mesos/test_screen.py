@@ -8,35 +8,13 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
-from textual.app import App, ComposeResult
 
 from tabletop_tui.games.mesos.data import TYPE_LETTER
 from tabletop_tui.games.mesos.rules import MesosState
 from tabletop_tui.games.mesos.screen import MesosBoard, token
-from tabletop_tui.ui.board import BoardView
+from tests.ui.boards import BoardApp, board_shown, board_text
 
 from .helpers import DATA, arrange, chars_of, event_of, new_game, play_until, set_tribe
-
-
-class BoardApp(App):
-    def __init__(self, players: int) -> None:
-        super().__init__()
-        self.players = players
-        self.picked: list[str] = []
-
-    def compose(self) -> ComposeResult:
-        board = MesosBoard()
-        board.seat_names = [f"Ann{i}" for i in range(self.players)]
-        board.seat_kinds = ["human"] * self.players
-        yield board
-
-    def on_board_view_picked(self, event: BoardView.Picked) -> None:
-        self.picked.append(event.option_id)
-
-
-def screen_text(app: App) -> str:
-    update = app.screen._compositor.render_full_update()
-    return "\n".join("".join(seg.text for seg in strip) for strip in update.strips)
 
 
 def _midgame(players: int, moves: int) -> MesosState:
@@ -51,19 +29,17 @@ async def shown(
     s: MesosState, size: tuple[int, int], viewer: int | None = None
 ) -> AsyncIterator[tuple[BoardApp, MesosBoard, Any]]:
     """The board showing ``s`` to ``viewer`` (by default the seat to decide)."""
-    d = s.decision()
-    viewer = d.seat if viewer is None else viewer
-    app = BoardApp(s.players)
-    async with app.run_test(size=size) as pilot:
-        board = app.query_one(MesosBoard)
-        board.update_board(s.view(viewer), d, viewer)
-        await pilot.pause()
+    board = MesosBoard()
+    async with board_shown(board, s, "decider" if viewer is None else viewer, size) as (
+        app,
+        pilot,
+    ):
         yield app, board, pilot
 
 
 async def _render(s: MesosState, size: tuple[int, int]) -> str:
     async with shown(s, size) as (app, _, _):
-        return screen_text(app)
+        return board_text(app)
 
 
 @pytest.mark.parametrize("size", [(78, 15), (80, 24), (120, 40)])
@@ -71,7 +47,7 @@ async def _render(s: MesosState, size: tuple[int, int]) -> str:
 async def test_board_renders(players: int, moves: int, size: tuple[int, int]) -> None:
     s = _midgame(players, moves)
     async with shown(s, size) as (app, board, pilot):
-        text = screen_text(app)
+        text = board_text(app)
         view = board.view
         assert f"R{view['round']}/10" in text
         assert "Offers" in text and "Top ▲" in text and "Bot ▼" in text

@@ -1,0 +1,31 @@
+"""The board-test helper draws a state as the frame would: secrets of other seats removed,
+the first option highlighted for the seat that decides, clicks recorded."""
+
+from __future__ import annotations
+
+from tests.fixture_board import HighCardBoard
+from tests.fixture_game import HighCard
+from tests.ui.boards import board_shown, board_text
+
+
+async def test_board_shown_draws_as_the_frame_does(highcard):
+    state = HighCard.new({"players": 2}, 5)
+    decision = state.decision()
+    assert decision.secret and decision.seat == 0
+    board = HighCardBoard()
+    async with board_shown(board, state, size=(80, 16)) as (app, pilot):
+        assert board.last[2] == 0 and board.last[1] is decision
+        assert board.highlights == [decision.options[0].id]
+        hand = state.view(0)["hands"][0]
+        assert f"›{hand[0]}‹" in board_text(app)
+        assert "Ann0: 0 pts" in board_text(app) and "Ann1: 0 pts" in board_text(app)
+        await pilot.click("#hc-card0-1")
+        assert app.picked == [decision.options[1].id]
+    spectator = HighCardBoard()
+    async with board_shown(spectator, state, viewer=1, names=["Zoe", "Yan"]) as (app, pilot):
+        seen = spectator.last[1]
+        assert seen.seat == 0 and seen.options == ()  # Zoe's secret options are not Yan's
+        assert spectator.highlights == [None]
+        assert "Zoe: 0 pts" in board_text(app)
+        await pilot.click("#hc-card0-0")
+        assert app.picked == []
