@@ -7,28 +7,14 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.pilot import Pilot
 
 from tabletop_tui.games.maeshowe.rules import MaeshoweState
 from tabletop_tui.games.maeshowe.screen import CardSlot, MaeshoweBoard
+from tests.ui.boards import BoardApp, board_shown
 
 from .helpers import play, position
-
-
-class BoardApp(App[None]):
-    def __init__(self, names: tuple[str, ...] = ("Ann", "Ben")) -> None:
-        super().__init__()
-        self.picked: list[str] = []
-        self.names = list(names)
-
-    def compose(self) -> ComposeResult:
-        board = MaeshoweBoard()
-        board.seat_names = self.names
-        yield board
-
-    def on_board_view_picked(self, event: MaeshoweBoard.Picked) -> None:
-        self.picked.append(event.option_id)
 
 
 @asynccontextmanager
@@ -36,11 +22,8 @@ async def shown(
     state: MaeshoweState, viewer: int, size: tuple[int, int] = (80, 24)
 ) -> AsyncIterator[tuple[BoardApp, Pilot[None]]]:
     """The board alone in an app of ``size``, drawing ``viewer``'s view of ``state``."""
-    app = BoardApp()
-    async with app.run_test(size=size) as pilot:
-        app.query_one(MaeshoweBoard).update_board(state.view(viewer), state.decision(), viewer)
-        await pilot.pause()
-        yield app, pilot
+    async with board_shown(MaeshoweBoard(), state, viewer, size, names=("Ann", "Ben")) as mounted:
+        yield mounted
 
 
 def _advance(state: MaeshoweState, moves: int) -> MaeshoweState:
