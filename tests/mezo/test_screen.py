@@ -6,34 +6,21 @@ import random
 import re
 
 import pytest
-from textual.app import App, ComposeResult
 
 from tabletop_tui.games.mezo.rules import MezoState
 from tabletop_tui.games.mezo.screen import Clickable, MezoBoard
-from tabletop_tui.ui.board import BoardView
+from tests.ui import boards
+from tests.ui.boards import board_text as screen_text
 
 from .helpers import play_until
 
 
-class BoardApp(App):
+class BoardApp(boards.BoardApp):
+    """A Mezo board alone (the shared helper), its seats named Ann0, Ann1…"""
+
     def __init__(self, players: int) -> None:
-        super().__init__()
+        super().__init__(MezoBoard(), [f"Ann{i}" for i in range(players)])
         self.players = players
-        self.picked: list[str] = []
-
-    def compose(self) -> ComposeResult:
-        board = MezoBoard()
-        board.seat_names = [f"Ann{i}" for i in range(self.players)]
-        board.seat_kinds = ["human"] * self.players
-        yield board
-
-    def on_board_view_picked(self, event: BoardView.Picked) -> None:
-        self.picked.append(event.option_id)
-
-
-def screen_text(app: App) -> str:
-    update = app.screen._compositor.render_full_update()
-    return "\n".join("".join(seg.text for seg in strip) for strip in update.strips)
 
 
 def midgame(players: int, moves: int, seed: int = 3) -> MezoState:
