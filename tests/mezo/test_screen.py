@@ -98,6 +98,25 @@ async def test_clicking_a_region_picks_the_option():
         assert app.picked == [d.options[1].id]
 
 
+async def test_the_highlighted_option_reads_differently_on_the_board():
+    st = play_until(MezoState.new({"players": 2}, 5), "champion")
+    d = st.decision()
+    targeted = [i for i, o in enumerate(d.options) if o.target]
+    assert len(targeted) >= 2
+    first, second = targeted[:2]
+    async with boards.board_shown(MezoBoard(), st, size=(80, 24)) as (app, pilot):
+        # Drawn as the frame draws it: the first option is highlighted.
+        text = screen_text(app)
+        assert f"›{first + 1}‹" in text and f"[{second + 1}]" in text
+        app.board.highlight(d.options[second].id)
+        await pilot.pause()
+        text = screen_text(app)
+        assert f"[{first + 1}]" in text and f"›{second + 1}‹" in text
+        app.board.highlight(None)
+        await pilot.pause()
+        assert "›" not in screen_text(app)
+
+
 async def test_secret_card_hidden_from_other_seats_and_used_options_marked():
     st = play_until(MezoState.new({"players": 2}, 6), "keep_card")
     s = st.decision().seat

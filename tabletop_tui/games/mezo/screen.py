@@ -9,7 +9,8 @@ there. ``▶`` marks the region in conflict, ``✓`` a resolved one, ``☀`` the
 Sacred Cenote; the Ritual, Prophecy and Tribe Power lines come under the tribes
 
 (``module_screen``). Tribe letters carry their colour too, but never only the colour.
-A bracketed number next to an element is the option that picks it; clicking picks it.
+A bracketed number next to an element is the option that picks it; clicking picks it. The
+option the decision panel highlights reads ``›3‹`` instead of ``[3]``.
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ class MezoBoard(BoardView):
         self.viewer: int | None = None
         self._status_width = 0
         self._wrath_shown = False
+        self.highlighted: str | None = None  # the option the decision panel highlights
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -94,6 +96,11 @@ class MezoBoard(BoardView):
         oid = self.option_for(target)
         if oid is not None:
             self.pick(oid)
+
+    def highlight(self, option_id: str | None) -> None:
+        if option_id != self.highlighted:
+            self.highlighted = option_id
+            self.refresh_board()
 
     def option_for(self, target: str) -> str | None:
         if not self.pickable(self.decision, self.viewer):
@@ -178,7 +185,8 @@ class MezoBoard(BoardView):
     def _mark(self, line: Line, target: str) -> None:
         num = self.number_for(target)
         if num is not None:
-            line.add(f"[{num}]", "bold reverse")
+            here = self.highlighted is not None and self.option_for(target) == self.highlighted
+            line.add(f"›{num}‹" if here else f"[{num}]", "bold reverse")
 
     def _wrath_what(self, w: dict[str, Any]) -> str:
         return " ".join(
