@@ -110,16 +110,17 @@ class HistoryScreen(BaseScreen):
         damaged = store.damaged_rows
         registry = games()
         table = self.query_one("#history-table", DataTable)
-        table.add_columns("#", "Game", "Date", "Players", "Moves", "Result")
+        # The players come last: a long list runs off the right edge, the result does not.
+        table.add_columns("#", "Game", "Date", "Moves", "Result", "Players")
         for g in self.rows:
             info = registry.get(g.record.game)
             table.add_row(
                 str(g.id),
                 info.title if info else g.record.game,
                 time.strftime("%Y-%m-%d %H:%M", time.localtime(g.updated)),
-                ", ".join(s.name for s in g.seats),
                 str(g.moves),
                 result_label(g),
+                ", ".join(s.name for s in g.seats),
             )
         note = "Enter: replay the highlighted game." if self.rows else "No games yet."
         if damaged:

@@ -185,3 +185,21 @@ async def test_footer_names_the_option_numbers(make_app, market, store):
     async with one.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert screen_text(one).splitlines()[-1].startswith(" 1 Pick ")
+
+
+async def test_history_at_80x24_shows_each_result_before_the_players(make_app, market):
+    from tabletop_tui.engine.record import SeatSpec
+
+    start = market_start(players=5)
+    start["seats"] = [
+        SeatSpec(name=f"{name} of the Long Name", kind=seat.kind)
+        for name, seat in zip(["Ann", "Ben", "Cat", "Dan", "Eve"], start["seats"], strict=True)
+    ]
+    app = make_app(start)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_market_to_the_end(pilot)
+        winner = app.screen.session.seats[app.screen.result.winners()[0]].name
+        await pilot.press("p", "v")
+        row = next(ln for ln in screen_text(app).splitlines() if "Market" in ln)
+        assert f"won by {winner}" in row
+        assert row.split()[4] == "5"  # moves
