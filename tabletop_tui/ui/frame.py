@@ -374,14 +374,16 @@ class GameScreen(BaseScreen):
             return
         prompt = table.fill(decision.prompt)
         who = table.seat_title(decision.seat)
+        name = table.name(decision.seat)
+        # "Bot 2 (medium bot) is thinking: choose a tile", not "... (Bot 2: choose a tile)".
+        what = prompt.removeprefix(f"{name}: ")
         if table.viewer_decides():
             options = [(o.id, table.fill(o.label)) for o in decision.options]
-            name = table.name(decision.seat)
             panel.show(prompt if name in prompt else f"{name}: {prompt}", options)
         elif not self.session.is_human(decision.seat):
-            panel.show(f"… {who} is thinking ({prompt})", [], waiting=True)
+            panel.show(f"… {who} is thinking: {what}", [], waiting=True)
         else:
-            panel.show(f"Waiting for {who}: {prompt}", [], waiting=True)
+            panel.show(f"Waiting for {who}: {what}", [], waiting=True)
         self.refresh_bindings()  # the footer names the options' numbers
 
     def describe_key(self, binding: Binding) -> str | None:

@@ -199,7 +199,7 @@ class Market(GameState):
             )
             for i, (good, value) in enumerate(self.stalls)
         )
-        return Decision(seat, "Take the good of one stall", opts, kind="take")
+        return Decision(seat, f"{{seat:{seat}}}: Take the good of one stall", opts, kind="take")
 
     def _apply(self, option: Option) -> None:
         seat = self._seat()

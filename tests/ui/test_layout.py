@@ -175,6 +175,7 @@ async def test_footer_names_the_option_numbers(make_app, market, store):
         await pilot.pause()
         # Ben (a bot) decides: the digits are shown dimmed, and do nothing.
         assert game.busy
+        assert "… Ben (random bot) is thinking: Take the good of one stall" in screen_text(app)
         pick = next(k for k in app.screen.query("FooterKey") if k.action == "digit('1')")
         assert pick.has_class("-disabled")
         await pilot.press("3")
