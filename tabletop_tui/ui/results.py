@@ -38,18 +38,20 @@ def outcome_text(result: GameResult, names: list[str]) -> Text:
 def ranking_table(result: GameResult, seats: list[Any]) -> RichTable:
     """Seats from first to last (its header line says what it is: no title line)."""
     table = RichTable(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    table.add_column("Rank", justify="right")
+    coop = result.cooperative  # the table wins or loses together: no ranks
+    if not coop:
+        table.add_column("Rank", justify="right")
     table.add_column("Player")
     table.add_column("Plays as")
     table.add_column("Score", justify="right")
-    if result.cooperative:
+    if coop:
         table.add_column("Result")
     for sr in sorted(result.seats, key=lambda s: (s.rank, s.seat)):
         seat = seats[sr.seat] if sr.seat < len(seats) else None
         name = seat.name if seat else f"Seat {sr.seat + 1}"
         kind = kind_label(seat.kind) if seat else "?"
-        row = [ordinal(sr.rank), name, kind, str(sr.score)]
-        if result.cooperative:
+        row = ([] if coop else [ordinal(sr.rank)]) + [name, kind, str(sr.score)]
+        if coop:
             won = result.won if sr.won is None else sr.won
             row.append("won" if won else "lost")
         table.add_row(*row)

@@ -174,3 +174,21 @@ def test_open_coop_hands_off_without_curtain_but_fear_of_the_dark_hides():
         table = Table(Session.start(info, config, seats, seed=3))
         table.viewer = 0
         assert table.needs_curtain(0, 1) is expected
+
+
+def test_ranking_has_no_rank_column_for_a_table_that_wins_or_loses_together():
+    from rich.console import Console
+
+    from tabletop_tui.engine.core import GameResult, SeatResult
+    from tabletop_tui.engine.record import SeatSpec
+    from tabletop_tui.ui.results import ranking_table
+
+    seats = [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Bo", kind="human")]
+    console = Console(width=80, record=True)
+    coop = GameResult((SeatResult(0, 3, 1), SeatResult(1, 3, 1)), cooperative=True, won=True)
+    console.print(ranking_table(coop, seats))
+    text = console.export_text()
+    assert "Rank" not in text and "won" in text
+    versus = GameResult((SeatResult(0, 9, 1), SeatResult(1, 3, 2)))
+    console.print(ranking_table(versus, seats))
+    assert "Rank" in console.export_text()
