@@ -65,13 +65,30 @@ class BoardView(Widget):
         super().__init__(*args, **kwargs)
         self.seat_names: list[str] = []
         self.seat_kinds: list[str] = []
+        self.view: dict[str, Any] | None = None
+        self.decision: Decision | None = None
+        self.viewer: int | None = None
 
     def update_board(
         self, view: dict[str, Any], decision: Decision | None, viewer: int | None
     ) -> None:
-        """Redraw from ``view`` (what ``viewer`` may see). ``decision`` is the pending one,
-        or None; when it belongs to ``viewer`` the board may highlight its targets."""
+        """Take ``view`` (what ``viewer`` may see) and the pending ``decision`` (None, or
+        one the board may highlight when it belongs to ``viewer``), then ``redraw``."""
+        self.view, self.decision, self.viewer = view, decision, viewer
+        if self.is_mounted:
+            self.redraw()
+
+    def redraw(self) -> None:
+        """Draw ``self.view``; called after every update, on mount and on resize."""
         raise NotImplementedError
+
+    def on_mount(self) -> None:
+        if self.view is not None:
+            self.redraw()
+
+    def on_resize(self) -> None:
+        if self.view is not None:
+            self.redraw()
 
     def highlight(self, option_id: str | None) -> None:
         """The decision panel now highlights ``option_id`` (an option of the decision last

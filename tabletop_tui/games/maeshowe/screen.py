@@ -13,13 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
-from tabletop_tui.engine.core import Decision
 from tabletop_tui.ui.board import BoardView
 from tabletop_tui.ui.common import fill_names
 
@@ -139,9 +137,6 @@ class MaeshoweBoard(BoardView):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._view: dict[str, Any] | None = None
-        self._decision: Decision | None = None
-        self._viewer: int | None = None
         self._panel = 0  # 0: the unseen cards, 1..n: the discard pile of seat panel-1
         self._all_piles = False  # every pile fits: the panel shows them all
 
@@ -161,30 +156,13 @@ class MaeshoweBoard(BoardView):
             yield PilePanel(id="mh-panel")
             yield Static(id="mh-ref")
 
-    def on_mount(self) -> None:
-        if self._view is not None:
-            self._redraw()
-
-    def on_resize(self, event: events.Resize) -> None:
-        if self._view is not None:
-            self._redraw()
-
-    # ---- the contract with the frame ---------------------------------------------------
-
-    def update_board(
-        self, view: dict[str, Any], decision: Decision | None, viewer: int | None
-    ) -> None:
-        self._view, self._decision, self._viewer = view, decision, viewer
-        if self.is_mounted:
-            self._redraw()
-
     def pick_card(self, card_id: str) -> None:
         """Pick the first option naming this card, or else a card of the same kind and rune
         (options name one card of each kind)."""
-        decision = self._decision
-        if decision is None or self._view is None or not self.pickable(decision, self._viewer):
+        decision = self.decision
+        if decision is None or self.view is None or not self.pickable(decision, self.viewer):
             return
-        cards = {c["id"]: c for hand in self._view["hands"] if hand for c in hand}
+        cards = {c["id"]: c for hand in self.view["hands"] if hand for c in hand}
         wanted = cards.get(card_id)
         for option in decision.options:
             target = cards.get(option.target or "")
@@ -195,15 +173,15 @@ class MaeshoweBoard(BoardView):
                 return
 
     def action_cycle_panel(self) -> None:
-        if self._view is None:
+        if self.view is None:
             return
-        self._panel = (self._panel + 1) % (1 + self._view["players"])
-        self._redraw()
+        self._panel = (self._panel + 1) % (1 + self.view["players"])
+        self.redraw()
 
     # ---- drawing -------------------------------------------------------------------------
 
     def _who(self, seat: int) -> str:
-        if self._view is not None and self._view["players"] == 1:
+        if self.view is not None and self.view["players"] == 1:
             return "You"
         return self.seat_name(seat)[:12]
 
@@ -213,18 +191,18 @@ class MaeshoweBoard(BoardView):
 
     def _targets(self) -> set[tuple[str, str]]:
         """Kinds of card (type, rune) that some option of the viewer's decision names."""
-        d, view = self._decision, self._view
-        if view is None or not self.pickable(d, self._viewer):
+        d, view = self.decision, self.view
+        if view is None or not self.pickable(d, self.viewer):
             return set()
         cards = {c["id"]: c for hand in view["hands"] if hand for c in hand}
         return {card_class(cards[o.target]) for o in d.options if o.target in cards}
 
-    def _redraw(self) -> None:
-        view = self._view
+    def redraw(self) -> None:
+        view = self.view
         assert view is not None
         width = max(40, self.size.width or 80)
         n = view["players"]
-        main = self._viewer if self._viewer is not None else view["turn"]
+        main = self.viewer if self.viewer is not None else view["turn"]
         other = 1 - main if n == 2 else None
         status, info = self._status(view), self._info(view)
         row, row_full = self._row_tail(view, width), self._row(view)

@@ -20,7 +20,6 @@ from textual.content import Content
 from textual.markup import escape
 from textual.widgets import Static
 
-from tabletop_tui.engine.core import Decision
 from tabletop_tui.ui.board import BoardView
 
 from .data import CHAR_TYPES, ERA_NAME, TYPE_LETTER
@@ -115,9 +114,6 @@ class MesosBoard(BoardView):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.view: dict[str, Any] | None = None
-        self.decision: Decision | None = None
-        self.viewer: int | None = None
         self.focused_card: str | None = None
 
     def compose(self) -> ComposeResult:
@@ -129,16 +125,6 @@ class MesosBoard(BoardView):
 
     # ---- the frame's entry point ----------------------------------------------------------
 
-    def update_board(
-        self, view: dict[str, Any], decision: Decision | None, viewer: int | None
-    ) -> None:
-        self.view, self.decision, self.viewer = view, decision, viewer
-        self.refresh_board()
-
-    def on_resize(self) -> None:
-        if self.view is not None:
-            self.refresh_board()
-
     # ---- interaction ----------------------------------------------------------------------
 
     def card_clicked(self, cid: str) -> None:
@@ -146,7 +132,7 @@ class MesosBoard(BoardView):
         self.focused_card = cid
         if oid is not None:
             self.pick(oid)
-        self.refresh_board()
+        self.redraw()
 
     def inspect(self, cid: str | None) -> None:
         """Show ``cid`` in full in the inspector (None: the legend)."""
@@ -180,7 +166,7 @@ class MesosBoard(BoardView):
 
     # ---- drawing --------------------------------------------------------------------------
 
-    def refresh_board(self) -> None:
+    def redraw(self) -> None:
         v = self.view
         if v is None or not self.is_mounted:
             return

@@ -22,7 +22,6 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from tabletop_tui.engine.core import Decision
 from tabletop_tui.ui.board import BoardView
 
 from .lines import Line, _strip
@@ -62,9 +61,6 @@ class MezoBoard(BoardView):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.view: dict[str, Any] | None = None
-        self.decision: Decision | None = None
-        self.viewer: int | None = None
         self._status_width = 0
         self._wrath_shown = False
         self.highlighted: str | None = None  # the option the decision panel highlights
@@ -80,16 +76,6 @@ class MezoBoard(BoardView):
             # Ritual, Prophecy, Tribe Powers: last, so a crowded 80x24 board scrolls them first
             yield Clickable(self, id="mz-modules")
 
-    def update_board(
-        self, view: dict[str, Any], decision: Decision | None, viewer: int | None
-    ) -> None:
-        self.view, self.decision, self.viewer = view, decision, viewer
-        self.refresh_board()
-
-    def on_resize(self) -> None:
-        if self.view is not None:
-            self.refresh_board()
-
     # ---- interaction ----------------------------------------------------------------------
 
     def clicked(self, target: str) -> None:
@@ -100,7 +86,7 @@ class MezoBoard(BoardView):
     def highlight(self, option_id: str | None) -> None:
         if option_id != self.highlighted:
             self.highlighted = option_id
-            self.refresh_board()
+            self.redraw()
 
     def option_for(self, target: str) -> str | None:
         if not self.pickable(self.decision, self.viewer):
@@ -133,7 +119,7 @@ class MezoBoard(BoardView):
         """Usable width: the board's, less a column for the scrollbar."""
         return max(60, self.size.width - 1) if self.size.width else 78
 
-    def refresh_board(self) -> None:
+    def redraw(self) -> None:
         v = self.view
         if v is None or not self.is_mounted:
             return
