@@ -18,6 +18,8 @@ Conventions the frame relies on:
   being secret (the seat number; advice computed for that seat, e.g. ``viewer_mad_risks``).
 - ``update_board`` is called after every change with the viewer's view; when the pending
   decision is another seat's secret one, its options are removed before the board sees it.
+  It keeps ``self.view``, ``self.decision`` and ``self.viewer`` and calls ``redraw()``, which
+  is all a game's board implements (it is also called on mount and on resize).
 - The board does not take focus or keys: the decision panel has them (digits, arrows, Enter).
   Mouse clicks on board elements call ``self.pick(option_id)`` for a legal option of the
   viewer's own decision (``self.pickable(decision, viewer)`` tells whether to offer that).
