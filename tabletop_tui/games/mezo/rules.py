@@ -848,12 +848,10 @@ class MezoState(ModulesMixin, GameState):
             self._push_seq(frames)
             return
         owner = self.champion_owner(r)
-        if owner >= 0:
-            n = len(self.ring)
-            start = (self.pos[owner] + 1) % n
-            self.turn = tuple(self.ring[(start + i) % n] for i in range(n))
-        else:
-            self.turn = tuple(self.vp_order())
+        n = len(self.ring)
+        # A8.5: left of the Champion's owner; without one, the VP leader; then clockwise.
+        start = (self.pos[owner] + 1) % n if owner >= 0 else self.pos[self.vp_order()[0]]
+        self.turn = tuple(self.ring[(start + i) % n] for i in range(n))
         self.log("Turn order: " + ", ".join(self.name(s) for s in self.turn) + ".")
         frames = []
         for s in self.turn:
