@@ -122,3 +122,35 @@ def test_e4_ruling_61_tribe_powers_are_dealt_at_random():
         deals.add(tokens)
         first.add(tokens[0])
     assert len(deals) > 4 and len(first) >= 3
+
+
+def test_b2_ruling_random_draws_follow_the_fixed_setup_order():
+    """B2: Conflict stack, Altars, Wrathful tiles by Age, Task card, God deck, Vengeful deck."""
+    for seed in (0, 9, 23):
+        st = solo(seed, god="xolotl")
+        play_until(st, "task_side", chooser=calm)
+        d, so = st.data, st.solo
+        rng = random.Random(seed)
+        rng.shuffle([0])  # the one-seat ring
+        tiles = list(range(len(d.region_ids)))
+        rng.shuffle(tiles)
+        assert st.inplay == [r != tiles[0] for r in range(len(tiles))]
+        assert st.conflict_stack == tiles[1:]
+        pool = [a.id for a in d.altars if st.config.content == "full" or a.set == "base"]
+        rng.shuffle(pool)
+        assert [a for a in st.altar if a is not None] == pool[:5]
+        for age, tile in enumerate(st.wrath_tiles, start=1):
+            wp = [
+                w.id
+                for w in d.wrathful
+                if w.age == age and (st.config.content == "full" or w.set == "base")
+            ]
+            rng.shuffle(wp)
+            assert tile == wp[0]
+        assert st.task_card == rng.choice(sorted(so.tasks))
+        st.apply(st.decision().ids[0])
+        deck = list(d.god("xolotl").cards)
+        rng.shuffle(deck)
+        vdeck = sorted(c.id for c in so.cards)
+        rng.shuffle(vdeck)
+        assert st.deck[PLAYER] == deck and st.vg_deck == vdeck
