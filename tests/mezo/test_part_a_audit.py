@@ -235,3 +235,45 @@ def test_a7_1_age_1_vertices_must_touch_an_in_play_region():
     assert not offered & {d.vertex_ids[v] for v in dead}
     free = {d.vertex_ids[v] for v in st.empty_vertices()}
     assert offered == free and free
+
+
+def test_a14_10_end_of_age_shuffles_god_decks_by_seat_then_the_stack():
+    st = new(3, seed=17)
+    while True:
+        before = st.clone()
+        st.apply(_first(st.decision()))
+        if st.age == 2:
+            break
+    rng = random.Random()
+    rng.setstate(before.rng.getstate())
+    for s in before.ring:
+        kept = [before.kept[s]] if before.kept[s] else []
+        deck = before.deck[s] + before.played[s] + kept
+        rng.shuffle(deck)
+        assert st.deck[s] == deck
+    stack = [r for r in range(6) if before.inplay[r]]
+    rng.shuffle(stack)
+    assert kind(st) == "ability" and st.conflict_stack == stack
+
+
+def test_a2_2_outside_the_conflict_step_every_in_play_region_is_pending():
+    st = play_until(new(3, seed=2), "god_place")
+    s = st.decision().seat
+    run_effect(st, s, steps({"op": "deploy", "n": 1, "region": "pending"}))
+    assert kind(st) == "region"
+    assert set(st.decision().ids) == {f"region:{st.rid(r)}" for r in range(6) if st.inplay[r]}
+    assert len(st.decision().ids) == 4  # two Abandoned regions with 3 players
+
+
+def test_a9_3_blood_offering_adds_devotion_to_each_offered_unit():
+    st = play_until(new(2, seed=6), "offer")
+    clear_board(st)
+    a = st.decision().seat
+    b = 1 - a
+    st.abil[a] = (*st.abil[a], "blood_offering")
+    st.dev = [0, 0]
+    while kind(st) == "offer":
+        st.apply("offer:2" if st.decision().context["type"] == "S" else "offer:0")
+    assert st.dev[a] == 4  # 2 units x (1 + 1)
+    assert st.dev[b] == 2
+    assert st.xib[a * 2] >= 2 and st.xib[b * 2] >= 2  # offered units end in Xibalba
