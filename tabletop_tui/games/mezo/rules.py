@@ -657,12 +657,8 @@ class MezoState(ModulesMixin, GameState):
             for a in range(min(cap, rs) + 1)
             for b in range(min(cap - a, rw) + 1)
         )
-        return Decision(
-            s,
-            f"{self.name(s)}: DEPLOY up to {cap} units into {self.rname(r)}",
-            opts,
-            kind="deploy",
-            context={"region": self.rid(r)},
+        return self._region_decision(
+            s, r, f"DEPLOY up to {cap} units into {self.rname(r)}", opts, "deploy"
         )
 
     def _c_deploy(self, f: Frame, oid: str) -> None:
@@ -1719,13 +1715,8 @@ class MezoState(ModulesMixin, GameState):
             return None
         if step.up_to:
             opts.insert(0, Option("done", "Stop moving"))
-        return Decision(
-            s,
-            f"{self.name(s)}: MOVE {left} more into {self.rname(r)}",
-            tuple(opts),
-            kind="move_in",
-            context={"region": self.rid(r)},
-        )
+        text = f"MOVE {left} more into {self.rname(r)}"
+        return self._region_decision(s, r, text, tuple(opts), "move_in")
 
     def _c_move_in(self, f: Frame, oid: str) -> None:
         _, s, step, src, r, left, done = f
@@ -1811,12 +1802,16 @@ class MezoState(ModulesMixin, GameState):
             )
             for k in sizes
         )
+        return self._region_decision(
+            s, r, f"BUILD a pyramid element in {self.rname(r)}", opts, "build"
+        )
+
+    def _region_decision(
+        self, s: int, r: int, text: str, opts: tuple[Option, ...], kind: str
+    ) -> Decision:
+        """A keyword step's question to seat ``s`` about region ``r`` (the board marks it)."""
         return Decision(
-            s,
-            f"{self.name(s)}: BUILD a pyramid element in {self.rname(r)}",
-            opts,
-            kind="build",
-            context={"region": self.rid(r)},
+            s, f"{self.name(s)}: {text}", opts, kind=kind, context={"region": self.rid(r)}
         )
 
     def _c_build(self, f: Frame, oid: str) -> None:
@@ -1859,13 +1854,7 @@ class MezoState(ModulesMixin, GameState):
             )
             for o, kind in targets
         )
-        return Decision(
-            s,
-            f"{self.name(s)}: DEMOLISH {left} in {self.rname(r)}",
-            opts,
-            kind="demolish",
-            context={"region": self.rid(r)},
-        )
+        return self._region_decision(s, r, f"DEMOLISH {left} in {self.rname(r)}", opts, "demolish")
 
     def _c_demolish(self, f: Frame, oid: str) -> None:
         _, s, step, src, r, left, done = f
