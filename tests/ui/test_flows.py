@@ -323,25 +323,33 @@ async def test_damaged_save_shows_a_message_and_keeps_the_picker(make_app, store
         assert store.get(game_id).status == "playing"  # kept for the player to decide
 
 
-async def test_engine_error_returns_to_picker_with_moves_saved(
-    make_app, store, monkeypatch, highcard
+@pytest.mark.parametrize(
+    ("game", "moves", "message"),
+    [("faulty", 2, "rule code broke"), ("brokenboard", 1, "board bug")],
+)
+async def test_error_during_play_returns_to_picker_with_moves_saved(
+    make_app, store, monkeypatch, highcard, game, moves, message
 ):
-    monkeypatch.setattr(registry, "_REGISTRY", {"faulty": FAULTY})
+    """An engine error (round 2 of Faulty) or a board error (BrokenBoard, first redraw after
+    a move) shows a message, goes back to the picker and keeps every move made."""
+    from tests.ui.games import BROKEN_BOARD
+
+    info = {"faulty": FAULTY, "brokenboard": BROKEN_BOARD}[game]
+    monkeypatch.setattr(registry, "_REGISTRY", {game: info})
     start = highcard_start("human", "medium", seed=6)
-    start["game"] = "faulty"
+    start["game"] = game
     app = make_app(start)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         game_id = app.screen.session.game_id
-        await pilot.press("1")
-        await settle(pilot)
-        await pilot.press("1")
-        await settle(pilot)
+        for _ in range(moves):
+            await pilot.press("1")
+            await settle(pilot)
         assert isinstance(app.screen, MessageScreen)
-        assert "rule code broke" in screen_text(app)
+        assert message in screen_text(app)
         await pilot.press("enter")
         assert isinstance(app.screen, PickerScreen)
-        assert store.get(game_id).moves == 2
+        assert store.get(game_id).moves == moves
 
 
 async def test_store_warning_is_shown_once_at_start(tmp_path, only_highcard):
@@ -588,25 +596,6 @@ def test_run_app_reports_an_unusable_data_folder(tmp_path, capsys):
     not_a_folder.write_text("x")
     assert run_app(str(not_a_folder / "data"), None) == 1
     assert "cannot create the data folder" in capsys.readouterr().err
-
-
-async def test_board_error_returns_to_picker_with_moves_saved(make_app, store, monkeypatch):
-    from tests.ui.games import BROKEN_BOARD
-
-    monkeypatch.setattr(registry, "_REGISTRY", {"brokenboard": BROKEN_BOARD})
-    start = highcard_start("human", "medium", seed=6)
-    start["game"] = "brokenboard"
-    app = make_app(start)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        game_id = app.screen.session.game_id
-        await pilot.press("1")
-        await settle(pilot)
-        assert isinstance(app.screen, MessageScreen)
-        assert "board bug" in screen_text(app)
-        await pilot.press("enter")
-        assert isinstance(app.screen, PickerScreen)
-        assert store.get(game_id).moves == 1
 
 
 async def test_abandon_a_saved_game_after_confirming(make_app, store, only_highcard):
