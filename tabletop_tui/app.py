@@ -46,7 +46,7 @@ class TabletopApp(App[int]):
         (WIDE_WIDTH, "-w120"),
         (160, "-w160"),
     ]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-h24"), (40, "-h40")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-h24"), (40, "-h40"), (50, "-h50")]
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     def __init__(

@@ -30,20 +30,58 @@ Conventions the frame relies on:
   reaches into the frame's widgets for this.
 - ``self.seat_names`` and ``self.seat_kinds`` hold the seats' names and kinds ("human" or a
   bot level), set before the first ``update_board``.
+- The inspector: the frame shows, under the board, what the highlighted option's board element
+  is and does, in sentences. The board supplies them through ``describe(target)`` (a card id,
+  a region, a tile...: whatever ``Option.target`` names) and, for an option without a target,
+  ``describe_option(option)``. The sentences come from the view (engines write rule texts;
+  boards only pick them up). A click on any board element (``BoardText`` with
+  ``kit.click(text, target)``) picks its option if it has one, and otherwise shows the
+  element in the inspector (``inspect(target)``). ``legend()`` is what the inspector shows
+  when nothing is highlighted: the key to whatever notation the board still uses.
+- Colour comes from ``self.palette`` (``ui/kit/palette.py``: roles checked for contrast
+  against the theme, plain under NO_COLOR); cards are drawn with ``ui/kit/card.py``. The
+  board redraws when the theme changes.
 - Size: the board gets the space above the decision panel: 78x16 cells at 80x24 while the
   decision has up to 4 options, down to 78x13 when it has more (the board scrolls if it must),
-  and more on larger terminals (beside the panel from 120 columns). Colour is never the only
-  signal (letters or symbols too).
+  less the inspector's lines, and more on larger terminals (beside the panel from 120 columns;
+  ``band()`` names the size band). Colour is never the only signal (words, letters or
+  symbols too).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.style import Style
+from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
+from textual.widgets import Static
 
-from tabletop_tui.engine.core import Decision
+from tabletop_tui.engine.core import Decision, Option
+
+from .kit.palette import Palette
+
+
+class BoardText(Static):
+    """Board text whose elements click through to the board (``kit.click`` marks them).
+
+    Link styling is switched off so that a clickable card keeps its own colour."""
+
+    DEFAULT_CSS = """
+    BoardText { width: 1fr; height: auto; }
+    """
+
+    def __init__(self, board: BoardView, content: Any = "", **kwargs: Any) -> None:
+        super().__init__(content, **kwargs)
+        self._board = board
+
+    @property
+    def link_style(self) -> Style:
+        return Style()
+
+    def action_element(self, target: str) -> None:
+        self._board.element_clicked(target)
 
 
 class BoardView(Widget):
@@ -55,6 +93,13 @@ class BoardView(Widget):
         width: 1fr;
     }
     """
+
+    class Inspected(Message):
+        """The inspector should now show ``text`` (None: the board's legend)."""
+
+        def __init__(self, text: str | Text | None) -> None:
+            super().__init__()
+            self.text = text
 
     class Picked(Message):
         """The player picked an option by clicking the board."""
@@ -70,6 +115,8 @@ class BoardView(Widget):
         self.view: dict[str, Any] | None = None
         self.decision: Decision | None = None
         self.viewer: int | None = None
+        self.highlighted: str | None = None
+        self.inspected: str | None = None
 
     def update_board(
         self, view: dict[str, Any], decision: Decision | None, viewer: int | None
@@ -85,8 +132,34 @@ class BoardView(Widget):
         raise NotImplementedError
 
     def on_mount(self) -> None:
+        self.watch(self.app, "theme", self._theme_changed, init=False)
         if self.view is not None:
             self.redraw()
+
+    def _theme_changed(self, _theme: str) -> None:
+        if self.view is not None and self.is_mounted:
+            self.redraw()
+
+    @property
+    def palette(self) -> Palette:
+        """Colour roles for the current theme (see ``ui/kit/palette.py``)."""
+        try:
+            return Palette.for_app(self.app)
+        except Exception:  # not attached to an app (a board drawn alone in a test)
+            return Palette()
+
+    def band(self) -> str:
+        """The size band the board is drawn for: ``"small"`` (80x24 class terminals),
+        ``"medium"`` (120x40), ``"large"`` (160x50 and up)."""
+        try:
+            width, height = self.app.size
+        except Exception:
+            width, height = self.size
+        if width >= 160 and height >= 50:
+            return "large"
+        if width >= 120 and height >= 36:
+            return "medium"
+        return "small"
 
     def on_resize(self) -> None:
         if self.view is not None:
@@ -94,8 +167,78 @@ class BoardView(Widget):
 
     def highlight(self, option_id: str | None) -> None:
         """The decision panel now highlights ``option_id`` (an option of the decision last
-        given to ``update_board``), or nothing. Override to follow it; by default the board
-        ignores it."""
+        given to ``update_board``), or nothing. The default remembers it, shows the option's
+        element in the inspector and redraws if the board marks it; an override that marks
+        the element itself should call ``super().highlight``."""
+        self.highlighted = option_id
+        option = self.option(option_id)
+        if option is None:
+            return
+        self.inspected = option.target
+        self.post_message(self.Inspected(self.describe_option(option)))
+
+    # ---- the inspector -------------------------------------------------------------------
+
+    def describe(self, target: str) -> str | Text | None:
+        """Sentences about board element ``target``, taken from the view; None if the
+        board has nothing to say about it."""
+        return None
+
+    def describe_option(self, option: Option) -> str | Text | None:
+        """What the inspector says while ``option`` is highlighted: its element's
+        description by default."""
+        return self.describe(option.target) if option.target else None
+
+    def legend(self) -> str | Text | None:
+        """The key to the board's marks, shown when nothing is inspected."""
+        return None
+
+    def inspect(self, target: str | None) -> None:
+        """Show element ``target`` in the inspector (None: the legend)."""
+        self.inspected = target
+        text = self.describe(target) if target else None
+        self.post_message(self.Inspected(text))
+
+    def element_clicked(self, target: str) -> None:
+        """A board element was clicked: pick its option if it has one, else inspect it."""
+        option_id = self.option_for(target)
+        if option_id is not None:
+            self.pick(option_id)
+        else:
+            self.inspect(target)
+
+    # ---- options and their elements ------------------------------------------------------
+
+    def option(self, option_id: str | None) -> Option | None:
+        d = self.decision
+        if d is None or option_id is None:
+            return None
+        return next((o for o in d.options if o.id == option_id), None)
+
+    def option_for(self, target: str) -> str | None:
+        """The viewer's own option that ``target`` stands for, if any."""
+        if not self.pickable(self.decision, self.viewer):
+            return None
+        return self.option_for_target(self.decision, target)
+
+    def number_for(self, target: str) -> int | None:
+        """The option number (1-based, as the panel shows it) that picks ``target``."""
+        d = self.decision
+        if d is None or not self.pickable(d, self.viewer):
+            return None
+        for i, opt in enumerate(d.options):
+            if opt.target == target:
+                return i + 1
+        return None
+
+    def badge(self, target: str) -> Text:
+        """``target``'s option number in reverse video, or nothing."""
+        number = self.number_for(target)
+        return Text() if number is None else Text(str(number), style=self.palette.badge())
+
+    def is_highlighted(self, target: str) -> bool:
+        option = self.option(self.highlighted)
+        return option is not None and option.target == target
 
     def pick(self, option_id: str) -> None:
         self.post_message(self.Picked(option_id))

@@ -55,6 +55,15 @@ class FrameHeader(Static):
     """One line: the game, the game's own header (round, era...) and whose turn it is."""
 
 
+INSPECTOR_HINT = "ℹ Highlight an option or click the board to read here what it is and does."
+
+
+class Inspector(Static):
+    """Under the board: the highlighted option's element (or a clicked one) in sentences.
+
+    Two lines at 80x24, more on taller terminals (the stylesheet sets the bands)."""
+
+
 def option_prompt(number: int, width: int, label: str) -> RichTable:
     """An option's number in its own column, so a label that wraps stays indented."""
     grid = RichTable.grid(padding=(0, 2, 0, 0))
@@ -237,6 +246,7 @@ class GameScreen(BaseScreen):
         with Container(id="main"):
             with Container(id="board-area"):
                 yield self.board
+                yield Inspector(INSPECTOR_HINT, id="inspector", markup=False)
             with Vertical(id="side"):
                 yield DecisionPanel(id="decision")
                 yield LogPanel(id="log")
@@ -443,6 +453,18 @@ class GameScreen(BaseScreen):
         event.stop()
         self.choose(event.option_id)
 
+    @on(BoardView.Inspected)
+    def _inspected(self, event: BoardView.Inspected) -> None:
+        event.stop()
+        text = event.text if event.text is not None else self.board.legend()
+        if text is None or text == "":
+            text = INSPECTOR_HINT
+        if isinstance(text, str):
+            text = Text(self.table.fill(text))
+            if not text.plain.startswith("ℹ"):
+                text = Text("ℹ ").append_text(text)
+        self.query_one(Inspector).update(text)
+
     @on(DecisionPanel.Highlighted)
     def _highlighted(self, event: DecisionPanel.Highlighted) -> None:
         """Tell the board when the panel's highlight moves (``BoardView.highlight``)."""
@@ -591,7 +613,7 @@ class GameScreen(BaseScreen):
             panel.highlight(index)
 
     def action_toggle_log(self) -> None:
-        if self.has_class("-w120"):
+        if self.has_class("-w120") or self.has_class("-w160"):
             self.toggle_class("-log-off")
         else:
             self.toggle_class("-log-on")

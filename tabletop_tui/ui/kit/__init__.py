@@ -1,0 +1,24 @@
+"""The board kit: one vocabulary that every game's board draws with.
+
+``palette`` gives colour roles checked against the theme, ``text`` lays text out by cell
+width, ``card`` draws cards as boxes or lines. The clickable board text and the inspector
+slot live in ``tabletop_tui.ui.board``.
+"""
+
+from .card import CardFace, card_box, card_line, click, flow, hstack
+from .palette import Palette
+from .text import fit, join_lines, pack, wrap
+
+__all__ = [
+    "CardFace",
+    "Palette",
+    "card_box",
+    "card_line",
+    "click",
+    "fit",
+    "flow",
+    "hstack",
+    "join_lines",
+    "pack",
+    "wrap",
+]

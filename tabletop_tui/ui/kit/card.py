@@ -1,0 +1,174 @@
+"""Cards drawn as cards: one renderer for every game's cards, tiles and spaces.
+
+A game turns its view's card into a ``CardFace`` (its type in words, its name, the numbers with
+their meaning, a hue role) and the kit draws it either as a box::
+
+    ╭ 2 Hunter ──── Era II ╮
+    │ Bow                  │
+    │ +1 food per Hunter   │
+    ╰──────────────────────╯
+
+or as one line (``▲Hunter · bow · +1 food per Hunter``) where room is short. The option
+number that picks the card sits in the box's corner (reverse video), a highlighted card gets
+a heavy border, and the whole card clicks through to ``target``. Layout helpers stack boxes
+side by side (``hstack``) or flow them into rows that fit a width (``flow``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+
+from .palette import Palette
+from .text import fit, wrap
+
+ROUND = ("╭", "╮", "╰", "╯", "─", "│")
+HEAVY = ("┏", "┓", "┗", "┛", "━", "┃")
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """What a card says, in words. ``title`` is its type or name as a player would say it
+    (``Hunter``, ``Offer tile B``); ``lines`` are short sentences or labelled numbers;
+    ``corner`` is a small fact for the top-right (era, cost); ``symbol`` a one-cell mark
+    that repeats the type without colour; ``hue`` a palette hue name."""
+
+    title: str
+    lines: tuple[str, ...] = ()
+    corner: str = ""
+    symbol: str = ""
+    hue: str = "grey"
+    target: str | None = None
+    dim: bool = False  # e.g. a card already used, or face down
+
+
+def click(text: Text, target: str | None, action: str = "element") -> Text:
+    """``text`` made clickable: a click calls ``action(target)`` on the widget showing it."""
+    if target is not None:
+        text.stylize(Style.from_meta({"@click": f"{action}({target!r})"}))
+    return text
+
+
+def card_box(
+    face: CardFace,
+    width: int,
+    palette: Palette,
+    *,
+    height: int | None = None,
+    badge: int | None = None,
+    selected: bool = False,
+) -> list[Text]:
+    """The card as a box ``width`` cells wide (at least 8): title and corner in the top
+    border, ``lines`` wrapped inside, padded or cut to ``height`` lines if given."""
+    width = max(8, width)
+    inner = width - 2
+    tl, tr, bl, br, h, v = HEAVY if selected else ROUND
+    edge = palette.hue(face.hue, bold=selected) if not face.dim else palette.muted()
+    title_style = palette.hue(face.hue)
+    if selected and palette.plain:
+        title_style = "bold reverse"
+
+    top = Text(tl, style=edge)
+    head = Text()
+    if badge is not None:
+        head.append(f"{badge}", style=palette.badge())
+        head.append(" ")
+    if face.symbol:
+        head.append(face.symbol + " ", style=title_style)
+    head.append(face.title, style=title_style)
+    corner = Text(f" {face.corner} ", style=palette.muted()) if face.corner else Text()
+    room = inner - 2 - corner.cell_len
+    if room < 4:
+        corner, room = Text(), inner - 2
+    head = fit(head, room)
+    top.append(" ")
+    top.append_text(head)
+    top.append(" ")
+    top.append(h * max(0, inner - 2 - head.cell_len - corner.cell_len), style=edge)
+    top.append_text(corner)
+    top.append(tr, style=edge)
+
+    body: list[Text] = []
+    for line in face.lines:
+        for part in wrap(Text(line, style=palette.muted() if face.dim else ""), inner - 2):
+            body.append(part)
+    if height is not None:
+        room_lines = max(0, height - 2)
+        if len(body) > room_lines:
+            body = body[:room_lines]
+            if body:
+                body[-1] = fit(body[-1].copy().append(" …"), inner - 2)
+        body += [Text()] * (room_lines - len(body))
+    out = [top]
+    for part in body:
+        row = Text(v, style=edge)
+        row.append(" ")
+        row.append_text(fit(part, inner - 2))
+        row.append(" " * max(0, inner - 1 - min(part.cell_len, inner - 2)))
+        row.append(v, style=edge)
+        out.append(row)
+    out.append(Text(bl + h * inner + br, style=edge))
+    return [click(row, face.target) for row in out]
+
+
+def card_line(
+    face: CardFace,
+    palette: Palette,
+    *,
+    badge: int | None = None,
+    selected: bool = False,
+    width: int | None = None,
+    details: bool = True,
+) -> Text:
+    """The card on one line: badge, symbol, title, then its lines joined by ' · '."""
+    text = Text()
+    if badge is not None:
+        text.append(f"{badge}", style=palette.badge())
+    style = palette.hue(face.hue) if not face.dim else palette.muted()
+    if selected:
+        style += " underline" if not palette.plain else " reverse"
+    text.append(f"{face.symbol}{face.title}", style=style)
+    if details and face.lines:
+        text.append(" · " + " · ".join(face.lines))
+    if width is not None:
+        text = fit(text, width)
+    return click(text, face.target)
+
+
+def hstack(blocks: Sequence[list[Text]], gap: int = 1) -> list[Text]:
+    """Boxes side by side, top-aligned; shorter ones are padded with blank lines."""
+    if not blocks:
+        return []
+    tall = max(len(b) for b in blocks)
+    widths = [max((ln.cell_len for ln in b), default=0) for b in blocks]
+    rows: list[Text] = []
+    for i in range(tall):
+        row = Text()
+        for j, (block, w) in enumerate(zip(blocks, widths, strict=True)):
+            if j:
+                row.append(" " * gap)
+            part = block[i] if i < len(block) else Text()
+            row.append_text(part)
+            row.append(" " * (w - part.cell_len))
+        rows.append(row)
+    return rows
+
+
+def flow(blocks: Sequence[list[Text]], width: int, gap: int = 1) -> list[Text]:
+    """Boxes laid left to right in as many rows as ``width`` needs."""
+    rows: list[Text] = []
+    current: list[list[Text]] = []
+    used = 0
+    for block in blocks:
+        w = max((ln.cell_len for ln in block), default=0)
+        if current and used + gap + w > width:
+            rows += hstack(current, gap)
+            current, used = [], 0
+        used += (gap if current else 0) + w
+        current.append(block)
+    if current:
+        rows += hstack(current, gap)
+    return rows

@@ -1,0 +1,81 @@
+"""The board kit: contrast-checked colours, cards drawn to their width, cell-true packing."""
+
+from __future__ import annotations
+
+import pytest
+from textual.color import Color
+
+from tabletop_tui.ui.kit import CardFace, Palette, card_box, card_line, flow, hstack, pack
+from tabletop_tui.ui.kit.palette import HUES, MIN_CONTRAST, SEAT_HUES, contrast, legible
+
+BACKGROUNDS = ["#000000", "#1e1e1e", "#121212", "#ffffff", "#f5f5f5", "#e0e0e0", "#808080"]
+
+
+@pytest.mark.parametrize("background", BACKGROUNDS)
+@pytest.mark.parametrize("hue", sorted(HUES))
+def test_every_hue_is_legible_on_dark_and_light_backgrounds(background: str, hue: str) -> None:
+    fixed = legible(HUES[hue], background)
+    assert contrast(Color.parse(fixed), Color.parse(background)) >= MIN_CONTRAST - 0.3
+
+
+def test_seat_styles_differ_and_go_plain_under_no_color() -> None:
+    dark = Palette(background="#1e1e1e")
+    assert len({dark.seat(s) for s in range(len(SEAT_HUES))}) == len(SEAT_HUES)
+    plain = Palette(background="#1e1e1e", plain=True)
+    assert all("#" not in plain.seat(s) for s in range(5))
+    assert plain.seat(0) == "bold"
+
+
+def test_light_theme_darkens_yellow() -> None:
+    light = Palette(background="#ffffff").hue("yellow")
+    dark = Palette(background="#1e1e1e").hue("yellow")
+    assert light != dark
+    colour = Color.parse(light.split()[-1])
+    assert contrast(colour, Color.parse("#ffffff")) >= MIN_CONTRAST - 0.3
+
+
+def test_card_box_is_exactly_its_width_and_height() -> None:
+    face = CardFace("Hunter", ("Bow", "+1 food per Hunter at each Hunt event"), corner="Era II")
+    rows = card_box(face, 20, Palette(), height=6, badge=3)
+    assert len(rows) == 6
+    assert {r.cell_len for r in rows} == {20}
+    assert rows[0].plain.startswith("╭ 3 Hunter")
+    assert "Era II" in rows[0].plain
+    assert rows[-1].plain == "╰" + "─" * 18 + "╯"
+
+
+def test_card_box_cuts_long_text_with_an_ellipsis_and_marks_selection() -> None:
+    face = CardFace("Shaman", tuple(f"line {i}" for i in range(10)))
+    rows = card_box(face, 14, Palette(), height=4, selected=True)
+    assert len(rows) == 4
+    assert rows[0].plain.startswith("┏")
+    assert "…" in rows[2].plain
+
+
+def test_card_click_target_is_on_every_row() -> None:
+    rows = card_box(CardFace("Event", ("Hunt",), target="c7"), 12, Palette())
+    for row in rows:
+        metas = [span.style.meta for span in row.spans if hasattr(span.style, "meta")]
+        assert any(m.get("@click") == "element('c7')" for m in metas)
+
+
+def test_card_line_reads_in_words() -> None:
+    face = CardFace("Builder", ("costs 2 food less", "3 PP at the end"), symbol="⌂")
+    line = card_line(face, Palette(), badge=4)
+    assert line.plain == "4⌂Builder · costs 2 food less · 3 PP at the end"
+
+
+def test_hstack_and_flow_keep_boxes_aligned() -> None:
+    boxes = [card_box(CardFace(f"C{i}", ("x",) * i), 10, Palette()) for i in range(1, 5)]
+    rows = hstack(boxes[:2])
+    assert len(rows) == 4 and {r.cell_len for r in rows} == {21}
+    flowed = flow(boxes, 32)
+    assert all(r.cell_len <= 32 for r in flowed)
+    assert len(flowed) == 5 + 6  # 3 boxes (tallest 5 rows), then 1 box of 6 rows
+
+
+def test_pack_breaks_between_pieces_by_cell_width() -> None:
+    lines = pack(["Ærø", "世界", "abc"] * 5, 12, indent=2)
+    assert all(line.cell_len <= 12 for line in lines)
+    assert lines[1].plain.startswith("  ")
+    assert "".join(ln.plain for ln in lines).replace(" ", "") == "Ærø世界abc" * 5
