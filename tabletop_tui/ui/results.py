@@ -17,18 +17,20 @@ from tabletop_tui.engine.core import GameResult
 from tabletop_tui.session import Session
 
 from .common import BaseScreen, fill_names, kind_label
+from .kit.palette import Palette
 
 
 def ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def outcome_text(result: GameResult, names: list[str]) -> Text:
+def outcome_text(result: GameResult, names: list[str], palette: Palette | None = None) -> Text:
     """One line saying how the game ended, in words (never colour alone)."""
+    palette = palette or Palette()
     if result.cooperative:
         if result.won:
-            return Text("✔ Victory: the table won.", style="bold green")
-        return Text("✘ Defeat: the table lost.", style="bold red")
+            return Text("✔ Victory: the table won.", style=palette.hue("green"))
+        return Text("✘ Defeat: the table lost.", style=palette.hue("red"))
     winners = [names[s] if s < len(names) else f"Seat {s + 1}" for s in result.winners()]
     if len(winners) == 1:
         return Text(f"★ {winners[0]} wins.", style="bold")
@@ -113,7 +115,7 @@ class ResultScreen(BaseScreen):
         names = [s.name for s in self.session.seats]
         info = self.session.info
         title = Text(f"{info.title}: game over · ")
-        title.append_text(outcome_text(self.result, names))
+        title.append_text(outcome_text(self.result, names, Palette.for_app(self.app)))
         yield Static(title, id="outcome", classes="screen-title")
         with VerticalScroll(id="result-scroll"):
             if self.result.summary:
