@@ -29,7 +29,13 @@ def _engine() -> GameEngine:
             {"players": 4, "content": "base"},
             {"players": 2, "god_1": "uayeb", "god_2": "kukulkan"},
             {"players": 3, "god_1": "xolotl", "god_2": "zotz", "god_3": "cabrakan"},
-            {"players": 4, "god_1": "ah_puch", "god_2": "ixchel", "god_3": "uayeb", "god_4": "zotz"},
+            {
+                "players": 4,
+                "god_1": "ah_puch",
+                "god_2": "ixchel",
+                "god_3": "uayeb",
+                "god_4": "zotz",
+            },
             # Solo (Part B): every god in the player's seat, and the difficulty settings.
             {"players": 1},
             {"players": 1, "god_1": "ah_puch", "difficulty": "apprentice"},
