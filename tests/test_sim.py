@@ -81,6 +81,9 @@ def test_check_plays_the_same_games_and_counts_broken_promises(capsys, highcard)
     assert summary.errors == 3
     assert "shows hidden information" in summary.error_messages[0]
     assert simulate(leaky, leaky.make_config(2), 3, 1, ["random"] * 2).errors == 0
+    # Several processes play a game that is not registered by id as well.
+    summary = simulate(leaky, leaky.make_config(2), 4, 1, ["random"] * 2, jobs=2, check=True)
+    assert summary.errors == 4
 
 
 def test_view_leak_check_passes_for_honest_views_and_open_hands():

@@ -138,11 +138,21 @@ def _play_outcome(
     return (played.result, played.decisions, played.seconds)
 
 
+# The game a worker process plays, when handed over at start (a forked worker inherits it
+# as it is, so games built at run time work too); otherwise looked up by id.
+_WORKER_INFO: GameInfo | None = None
+
+
+def _init_worker(info: GameInfo | None) -> None:
+    global _WORKER_INFO
+    _WORKER_INFO = info
+
+
 def _play_chunk(
     game_id: str, config: GameConfig, seeds: range, levels: list[str], check: bool
 ) -> list[Outcome]:
     """Runs in a worker process: the games of consecutive seeds, in order."""
-    info = get_game(game_id)
+    info = _WORKER_INFO if _WORKER_INFO is not None else get_game(game_id)
     return [_play_outcome(info, config, s, levels, check) for s in seeds]
 
 
@@ -190,12 +200,16 @@ def simulate(
             if progress is not None:
                 progress(1)
         return summary
-    # Workers look the game up by id; fork (where there is one) carries games registered
-    # at run time along with the registry.
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    # Forked workers get the game as it is; elsewhere they look it up by id.
+    fork = "fork" in multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if fork else None)
     chunks = _chunks(seed, games, jobs)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+    with ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=context,
+        initializer=_init_worker,
+        initargs=(info if fork else None,),
+    ) as pool:
         futures = [
             pool.submit(_play_chunk, info.id, config, chunk, list(levels), check)
             for chunk in chunks
