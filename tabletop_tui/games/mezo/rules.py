@@ -870,7 +870,8 @@ class MezoState(ModulesMixin, GameState):
         # A8.5: left of the Champion's owner; without one, the VP leader; then clockwise.
         start = (self.pos[owner] + 1) % n if owner >= 0 else self.pos[self.vp_order()[0]]
         self.turn = tuple(self.ring[(start + i) % n] for i in range(n))
-        self.log("Turn order: " + ", ".join(self.name(s) for s in self.turn) + ".")
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log("Turn order: " + ", ".join(self.name(s) for s in self.turn) + ".")
         frames = []
         for s in self.turn:
             god = self.god_data(s)
@@ -901,13 +902,7 @@ class MezoState(ModulesMixin, GameState):
             self.stack.pop()
             return None
         opts = tuple(
-            Option(
-                f"card:{cid}",
-                f"{self.data.cards[cid].name}: "
-                + " | ".join(f"{o.key}) {o.text}" for o in self.data.cards[cid].options),
-                f"card:{cid}",
-            )
-            for cid in drawn
+            Option(f"card:{cid}", _card_label(self.data.cards[cid]), f"card:{cid}") for cid in drawn
         )
         return Decision(
             s, f"{self.name(s)}: keep one God card (secret)", opts, secret=True, kind="keep_card"
@@ -923,7 +918,6 @@ class MezoState(ModulesMixin, GameState):
         self.known_deck[s] = min(self.known_deck[s], len(self.deck[s]))
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(f"{self.name(s)} keeps a God card face down.", seat=s)
-        if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(f"You keep {self.data.cards[cid].name}.", seat=s, private_to=s)
 
     def _f_reveal_cards(self, f: Frame) -> None:
@@ -952,25 +946,14 @@ class MezoState(ModulesMixin, GameState):
         card = self.data.cards[cid]
         free = [o for o in card.options if o.key not in self.marks[s]]
         for o in free:
-            opts.append(Option(f"play:{o.key}", f"Row {_row(o.key)}: {o.text}", f"cardopt:{o.key}"))
+            opts.append(_play_option(o))
         for o in free:
             if both:
-                opts.append(
-                    Option(
-                        f"pass:{o.key}:both",
-                        f"Pass, marking row {_row(o.key)}: gain 1 Devotion and RECOVER 1",
-                    )
-                )
+                opts.append(_pass_option(o.key, "both"))
                 continue
-            opts.append(
-                Option(
-                    f"pass:{o.key}:devotion", f"Pass, marking row {_row(o.key)}: gain 1 Devotion"
-                )
-            )
+            opts.append(_pass_option(o.key, "devotion"))
             if has_xib:
-                opts.append(
-                    Option(f"pass:{o.key}:recover", f"Pass, marking row {_row(o.key)}: RECOVER 1")
-                )
+                opts.append(_pass_option(o.key, "recover"))
         return Decision(
             s,
             f"{self.name(s)}: take an action with {card.name}",
@@ -1052,11 +1035,12 @@ class MezoState(ModulesMixin, GameState):
         r = self.here
         st = {s: self.strength(s, r) for s in range(self.np)}
         self.last_strength = st
-        self.log(
-            f"Strength in {self.rname(r)}: "
-            + ", ".join(self.strength_text(s, r) for s in self.turn)
-            + "."
-        )
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(
+                f"Strength in {self.rname(r)}: "
+                + ", ".join(self.strength_text(s, r) for s in self.turn)
+                + "."
+            )
         best = max(st.values())
         if best <= 0:
             self.log("Nobody has Strength here: no winner.")
@@ -1132,8 +1116,8 @@ class MezoState(ModulesMixin, GameState):
             self.log(f"The {TRACK_NAMES['calendar' if t == SH else 'codex']} is full.")
             return
         tied = tuple(s for s in self.turn if counts[s] == best)
-        shown = ", ".join(f"{self.name(s)} {counts[s]}" for s in self.turn if counts[s])
         if self._log_buffer is not None:  # no text when nobody keeps the log
+            shown = ", ".join(f"{self.name(s)} {counts[s]}" for s in self.turn if counts[s])
             self.log(f"{TYPE_NAME[t]}s here: {shown}.")
         if len(tied) > 1:
             word = "shaman" if t == SH else "warrior"
@@ -1255,18 +1239,20 @@ class MezoState(ModulesMixin, GameState):
             self.reserve[s * 2 + 1] -= b
             self.offer[s * 2] += a
             self.offer[s * 2 + 1] += b
-            self.log(f"{self.name(s)} offers {_split_label(a, b)}.", seat=s)
+            if self._log_buffer is not None:  # no text when nobody keeps the log
+                self.log(f"{self.name(s)} offers {_split_label(a, b)}.", seat=s)
             per = c.blessed_offering["devotion_per_unit"] + sum(
                 int(m) for m in self.modifiers(s, "extra_devotion_per_sacrificed_unit")
             )
             self.gain_devotion(s, (a + b) * per)
         st = {s: self.strength(s, r) for s in range(self.np)}
         self.last_strength = st
-        self.log(
-            f"Strength in {self.rname(r)}: "
-            + ", ".join(self.strength_text(s, r) for s in self.turn)
-            + "."
-        )
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(
+                f"Strength in {self.rname(r)}: "
+                + ", ".join(self.strength_text(s, r) for s in self.turn)
+                + "."
+            )
         best = max(st.values())
         if best > 0:
             order = self.vp_order()
@@ -2276,6 +2262,39 @@ _SEAT_NAMES = tuple(f"{{seat:{s}}}" for s in range(8))
 
 def _row(key: str) -> int:
     return "abc".index(key) + 1
+
+
+def _card_label(card: Any) -> str:
+    """A God card's option label (its name and rows), made once per card."""
+    return _text_cached(
+        card,
+        lambda: f"{card.name}: " + " | ".join(f"{o.key}) {o.text}" for o in card.options),
+    )
+
+
+# Options that are the same in every game (immutable, so shared): made once.
+_PLAY_OPTIONS: dict[int, tuple[object, Option]] = {}
+
+
+def _play_option(o: Any) -> Option:
+    """The option to play a card's row ``o`` (one per row of each God card)."""
+    hit = _PLAY_OPTIONS.get(id(o))
+    if hit is None or hit[0] is not o:
+        hit = (o, Option(f"play:{o.key}", f"Row {_row(o.key)}: {o.text}", f"cardopt:{o.key}"))
+        _PLAY_OPTIONS[id(o)] = hit
+    return hit[1]
+
+
+_PASS_LABELS = {
+    "both": "gain 1 Devotion and RECOVER 1",
+    "devotion": "gain 1 Devotion",
+    "recover": "RECOVER 1",
+}
+
+
+@cache
+def _pass_option(key: str, gain: str) -> Option:
+    return Option(f"pass:{key}:{gain}", f"Pass, marking row {_row(key)}: {_PASS_LABELS[gain]}")
 
 
 @cache
