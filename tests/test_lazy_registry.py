@@ -87,3 +87,32 @@ def test_registered_games_load_their_engines():
         assert "random" in info.bots
         assert info.state_class.game_id == info.id
         assert info.test_configs
+
+
+def test_version_answers_before_loading_the_engine_models():
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import contextlib, io, sys\n"
+            "from tabletop_tui.launch import run\n"
+            "buf = io.StringIO()\n"
+            "with contextlib.redirect_stdout(buf):\n"
+            "    code = run(['--version'])\n"
+            "print(code, buf.getvalue().strip(), 'tabletop_tui.engine.core' in sys.modules)",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    from tabletop_tui import __version__
+
+    assert out.stdout.split() == ["0", "tabletop-tui", __version__, "False"]
+
+
+def test_the_launcher_hands_everything_else_to_the_cli(capsys):
+    from tabletop_tui.launch import run
+
+    assert run(["sim", "nope", "--games", "1"]) == 2
+    assert "unknown game 'nope'" in capsys.readouterr().err
