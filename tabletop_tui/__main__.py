@@ -2,6 +2,6 @@
 
 import sys
 
-from tabletop_tui.cli import main
+from tabletop_tui.launch import run
 
-sys.exit(main())
+sys.exit(run())

@@ -178,17 +178,25 @@ def cmd_sim(args: argparse.Namespace) -> int:
     if args.help:
         print(_game_help(info, "sim"))
         return 0
+    from tabletop_tui.engine.sim import MAX_GAMES, MAX_JOBS, simulate
+
     if args.games is None or args.games < 1:
         raise CliError("sim needs --games N with N >= 1")
+    if args.games > MAX_GAMES:
+        raise CliError(
+            f"sim plays at most {MAX_GAMES} games a run, not {args.games} "
+            "(split a longer run with --seed)"
+        )
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise CliError(f"--jobs must be 1..{MAX_JOBS}, not {args.jobs}")
     config = build_config(info, args.players, args.option)
     seats = parse_seats(info, config.players, args.seat, "random", allow_human=False)
     levels = [s.kind for s in seats]
     seed = args.seed if args.seed is not None else 1
-
-    from tabletop_tui.engine.sim import simulate
+    run = {"jobs": args.jobs, "check": args.check}
 
     if args.json:
-        summary = simulate(info, config, args.games, seed, levels)
+        summary = simulate(info, config, args.games, seed, levels, **run)
         print(json.dumps(summary.to_json()))
         return 1 if summary.errors else 0
 
@@ -200,7 +208,13 @@ def cmd_sim(args: argparse.Namespace) -> int:
     with Progress(console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task(f"{info.title}", total=args.games)
         summary = simulate(
-            info, config, args.games, seed, levels, progress=lambda: progress.advance(task)
+            info,
+            config,
+            args.games,
+            seed,
+            levels,
+            progress=lambda n: progress.advance(task, n),
+            **run,
         )
     data = summary.to_json()
     table = Table(title=f"{info.title}: {args.games} games, {config.players} players, seed {seed}")
@@ -348,6 +362,14 @@ def build_parser() -> _Parser:
     sim = game_command("sim", "play bot games headless and summarise them")
     sim.add_argument("--games", type=int, help="how many games")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument(
+        "--jobs", type=int, default=1, help="play in N processes (same seeds, same totals)"
+    )
+    sim.add_argument(
+        "--check",
+        action="store_true",
+        help="check every game against the engine's promises (slow; failures count as errors)",
+    )
     rules = sub.add_parser("rules", help="print a game's rules summary")
     rules.add_argument("game")
     rules.add_argument("--full", action="store_true", help="the full rules, not the summary")

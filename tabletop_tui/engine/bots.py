@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .core import Decision, GameState
@@ -16,13 +15,37 @@ from .core import Decision, GameState
 LEVELS = ("random", "easy", "medium", "hard")
 
 
-@dataclass
 class BotContext:
-    seat: int
-    view: dict[str, Any]
-    decision: Decision
-    rng: random.Random
-    determinize: Callable[[], GameState]
+    """What a bot may know when it decides: its seat, its view, the decision, its own RNG.
+
+    ``view`` may be given as a function: the view is then built on first read and at most
+    once, so bots that never read it (random play, play-outs) never pay for it.
+    """
+
+    __slots__ = ("seat", "decision", "rng", "determinize", "_view", "_make_view")
+
+    def __init__(
+        self,
+        seat: int,
+        view: dict[str, Any] | Callable[[], dict[str, Any]],
+        decision: Decision,
+        rng: random.Random,
+        determinize: Callable[[], GameState],
+    ) -> None:
+        self.seat = seat
+        self.decision = decision
+        self.rng = rng
+        self.determinize = determinize
+        self._view: dict[str, Any] | None = None if callable(view) else view
+        self._make_view = view if callable(view) else None
+
+    @property
+    def view(self) -> dict[str, Any]:
+        if self._view is None:
+            assert self._make_view is not None
+            self._view = self._make_view()
+            self._make_view = None
+        return self._view
 
 
 class Bot(Protocol):
@@ -41,14 +64,15 @@ class RandomBot:
 
 
 def context_for(state: GameState, rng: random.Random) -> BotContext:
-    """The bot's window on ``state``: its seat's view, the decision, and a way to sample."""
+    """The bot's window on ``state``: its seat's view (built when first read), the decision,
+    and a way to sample."""
     decision = state.decision()
     if decision is None:
         raise ValueError("no decision pending")
     seat = decision.seat
     return BotContext(
         seat=seat,
-        view=state.view(seat),
+        view=lambda: state.view(seat),
         decision=decision,
         rng=rng,
         determinize=lambda: state.sample(seat, random.Random(rng.random())),

@@ -3,8 +3,9 @@
 ``check_game`` plays seeded random games and asserts, along the way: decisions have unique,
 non-empty options until the end and none after; an illegal id raises and changes nothing;
 clones are independent; a save reloads to an equal state; the same seed and choices give the
-same state; the game's own invariants hold; the game ends within its bound; results rank
-every seat. Tests call it for each game and configuration.
+same state; the game's own invariants hold; no seat's view shows another seat's hidden cards;
+the game ends within its bound; results rank every seat. Tests call it for each game and
+configuration.
 """
 
 from __future__ import annotations
@@ -42,6 +43,21 @@ def check_illegal_move(state: GameState) -> None:
     assert state.fingerprint() == before, "an illegal move changed the state"
 
 
+def check_views_hide_hidden(state: GameState, rng: random.Random) -> None:
+    """No seat's view reveals what that seat may not see.
+
+    Every seat's view must be the same for the real position and for a determinised twin in
+    which everything hidden from that seat was re-dealt: a view that changes shows hidden
+    cards (another seat's hand, the deck order, a secret choice).
+    """
+    for seat in range(state.players):
+        twin = state.sample(seat, random.Random(rng.getrandbits(32)))
+        assert twin.view(seat) == state.view(seat), (
+            f"seat {seat}'s view changes when the cards hidden from it are re-dealt "
+            f"(move {len(state.history)}): it shows hidden information"
+        )
+
+
 def play_checked(
     info: GameInfo,
     config_data: dict[str, Any],
@@ -66,6 +82,7 @@ def play_checked(
         assert n < info.max_decisions, f"no end within {info.max_decisions} decisions"
         if n % deep_every == 0:
             check_illegal_move(state)
+            check_views_hide_hidden(state, chooser)
             _check_clone_and_save(info, state, chooser)
             for s in range(state.players):
                 state.view(s)

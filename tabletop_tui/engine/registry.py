@@ -33,23 +33,17 @@ class Mode:
 
 
 @dataclass(frozen=True)
-class GameInfo:
-    id: str
-    title: str
-    blurb: str
-    min_players: int
-    max_players: int
-    modes: tuple[Mode, ...]
+class GameEngine:
+    """The heavy half of a game's registration: its rules, bots and test matrix.
+
+    A game package builds it in a function that ``GameInfo`` calls on first use, so listing
+    the games (the picker, ``--help``) never imports their engines, bots or data models.
+    """
+
     state_class: type[GameState]
     # Bot level name -> factory. Every game has at least "random"; "easy", "medium" and
     # "hard" map to the game's best bot for that level.
     bots: dict[str, Callable[[], Bot]] = field(default_factory=dict)
-    # Dotted path of the Textual board widget class, imported only by the UI.
-    screen: str = ""
-    # Rules text in assets/rules/, Markdown.
-    rules_file: str = ""
-    # Short rules summary shown by ``?`` and ``tabletop-tui rules GAME``.
-    rules_summary_file: str = ""
     # Configurations the conformance kit plays: every mode, player count and variant the
     # game offers should appear here, as option dicts including "players".
     test_configs: tuple[dict[str, Any], ...] = ()
@@ -58,6 +52,74 @@ class GameInfo:
     analysis: Callable[[GameState], str] | None = None
     # Upper bound on decisions in one game, for the kit's termination check.
     max_decisions: int = 5000
+
+
+_ENGINE_FIELDS = tuple(GameEngine.__dataclass_fields__)
+# Default of an engine field not given: filled from ``GameEngine`` or loaded on first read.
+_UNSET: Any = object()
+
+
+def _unset() -> Any:
+    return _UNSET
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One registered game: light metadata, plus its engine (``GameEngine``'s fields).
+
+    Pass the engine's fields directly (``state_class=...``) or a ``load`` function returning a
+    ``GameEngine``: then ``state_class``, ``bots``, ``test_configs``, ``analysis`` and
+    ``max_decisions`` not given are loaded on first read, which is when the game is first
+    played, simulated or set up. Listing the games never loads them.
+    """
+
+    id: str
+    title: str
+    blurb: str
+    min_players: int
+    max_players: int
+    modes: tuple[Mode, ...]
+    # Dotted path of the Textual board widget class, imported only by the UI.
+    screen: str = ""
+    # Rules text in assets/rules/, Markdown.
+    rules_file: str = ""
+    # Short rules summary shown by ``?`` and ``tabletop-tui rules GAME``.
+    rules_summary_file: str = ""
+    # Builds the engine's fields on first read (see ``GameEngine`` for what each one is).
+    load: Callable[[], GameEngine] | None = field(default=None, repr=False)
+    state_class: type[GameState] = field(default_factory=_unset, repr=False)
+    bots: dict[str, Callable[[], Bot]] = field(default_factory=_unset, repr=False)
+    test_configs: tuple[dict[str, Any], ...] = field(default_factory=_unset, repr=False)
+    analysis: Callable[[GameState], str] | None = field(default_factory=_unset, repr=False)
+    max_decisions: int = field(default_factory=_unset, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.load is None and self.state_class is _UNSET:
+            raise TypeError("GameInfo needs state_class=... or load=...")
+        defaults = GameEngine(state_class=GameState)
+        for name in _ENGINE_FIELDS:
+            if self.__dict__[name] is not _UNSET:
+                continue
+            if self.load is None:
+                object.__setattr__(self, name, getattr(defaults, name))
+            else:
+                # Left out of the instance, so that reading it calls ``__getattr__``.
+                del self.__dict__[name]
+
+    def __getattr__(self, name: str) -> Any:
+        """Only called for attributes not set yet: the engine's fields, loaded once."""
+        load = self.__dict__.get("load")
+        if name not in _ENGINE_FIELDS or load is None:
+            raise AttributeError(f"{type(self).__name__} has no attribute '{name}'")
+        parts = load()
+        for field_name in _ENGINE_FIELDS:
+            self.__dict__.setdefault(field_name, getattr(parts, field_name))
+        return self.__dict__[name]
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the engine is imported (the light metadata never needs it)."""
+        return all(name in self.__dict__ for name in _ENGINE_FIELDS)
 
     @property
     def config_model(self) -> type[GameConfig]:

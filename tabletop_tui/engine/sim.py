@@ -1,15 +1,28 @@
-"""Headless play: bots in every seat, used by ``tabletop-tui sim``, benchmarks and tests."""
+"""Headless play: bots in every seat, used by ``tabletop-tui sim``, benchmarks and tests.
+
+``simulate`` can spread its games over several processes (``jobs``): each game depends only
+on its seed, and the outcomes are summed in seed order, so the totals never depend on how
+many processes played them.
+"""
 
 from __future__ import annotations
 
+import multiprocessing
 import statistics
 import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import bot_rng, context_for
 from .core import GameConfig, GameResult, GameState
-from .registry import GameInfo
+from .registry import GameInfo, get_game
+
+# The most games one ``simulate`` call (and ``tabletop-tui sim``) will play.
+MAX_GAMES = 1_000_000
+# The most processes ``simulate`` will start.
+MAX_JOBS = 64
 
 
 @dataclass
@@ -26,9 +39,22 @@ def play(
     seed: int,
     levels: list[str],
     max_decisions: int | None = None,
+    check: bool = False,
 ) -> PlayedGame:
-    """Play one game with a bot of the given level in each seat."""
+    """Play one game with a bot of the given level in each seat.
+
+    With ``check`` the game goes through the conformance kit instead of the fast path (the
+    game's invariants at every move; illegal moves, clones, save/load, replay and hidden
+    views every few moves): the same choices, much slower, any broken promise raises.
+    """
     start = time.perf_counter()
+    if check:
+        from .conformance import play_checked
+
+        state = play_checked(info, config.model_dump(), seed, levels=list(levels))
+        result = state.result()
+        assert result is not None
+        return PlayedGame(state, result, len(state.history), time.perf_counter() - start)
     state = info.state_class.new(config, seed)
     bots = [info.bot(level) for level in levels]
     rngs = [bot_rng(seed, i) for i in range(len(levels))]
@@ -62,7 +88,9 @@ class SimSummary:
     cooperative: bool = False
 
     def add(self, played: PlayedGame) -> None:
-        res = played.result
+        self.add_outcome(played.result, played.decisions, played.seconds)
+
+    def add_outcome(self, res: GameResult, decisions: int, seconds: float) -> None:
         self.cooperative = res.cooperative
         winners = res.winners()
         if res.cooperative:
@@ -71,8 +99,8 @@ class SimSummary:
             if sr.seat in winners:
                 self.wins[sr.seat] += 1 / len(winners) if not res.cooperative else 1
             self.scores[sr.seat].append(sr.score)
-        self.lengths.append(played.decisions)
-        self.seconds.append(played.seconds)
+        self.lengths.append(decisions)
+        self.seconds.append(seconds)
 
     def to_json(self) -> dict[str, Any]:
         done = max(1, len(self.lengths))
@@ -96,24 +124,100 @@ class SimSummary:
         }
 
 
+# One game's outcome as a worker sends it back: (result, decisions, seconds) or an error line.
+Outcome = tuple[GameResult, int, float] | str
+
+
+def _play_outcome(
+    info: GameInfo, config: GameConfig, seed: int, levels: list[str], check: bool
+) -> Outcome:
+    try:
+        played = play(info, config, seed, levels, check=check)
+    except Exception as exc:  # a bug in one game must not stop the whole run
+        return f"seed {seed}: {type(exc).__name__}: {exc}"
+    return (played.result, played.decisions, played.seconds)
+
+
+# The game a worker process plays, when handed over at start (a forked worker inherits it
+# as it is, so games built at run time work too); otherwise looked up by id.
+_WORKER_INFO: GameInfo | None = None
+
+
+def _init_worker(info: GameInfo | None) -> None:
+    global _WORKER_INFO
+    _WORKER_INFO = info
+
+
+def _play_chunk(
+    game_id: str, config: GameConfig, seeds: range, levels: list[str], check: bool
+) -> list[Outcome]:
+    """Runs in a worker process: the games of consecutive seeds, in order."""
+    info = _WORKER_INFO if _WORKER_INFO is not None else get_game(game_id)
+    return [_play_outcome(info, config, s, levels, check) for s in seeds]
+
+
+def _chunks(first: int, games: int, jobs: int) -> list[range]:
+    """Seed ranges small enough for steady progress and balanced workers."""
+    size = max(1, min(250, games // (jobs * 8) or 1))
+    return [range(s, min(first + games, s + size)) for s in range(first, first + games, size)]
+
+
 def simulate(
     info: GameInfo,
     config: GameConfig,
     games: int,
     seed: int,
     levels: list[str],
-    progress: Any = None,
+    progress: Callable[[int], Any] | None = None,
+    jobs: int = 1,
+    check: bool = False,
 ) -> SimSummary:
-    """Play ``games`` games with seeds ``seed, seed+1, ...``; errors are counted, not raised."""
+    """Play ``games`` games with seeds ``seed, seed+1, ...``; errors are counted, not raised.
+
+    ``jobs`` > 1 plays them in that many processes with the same seeds and the same totals;
+    ``progress(n)`` is told whenever ``n`` more games are done; ``check`` plays every game
+    through the conformance kit.
+    """
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"games must be 1..{MAX_GAMES}, not {games}")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise ValueError(f"jobs must be 1..{MAX_JOBS}, not {jobs}")
     summary = SimSummary(info.id, games, config.players, list(levels))
     summary.wins = [0.0] * config.players
     summary.scores = [[] for _ in range(config.players)]
-    for i in range(games):
-        try:
-            summary.add(play(info, config, seed + i, levels))
-        except Exception as exc:  # a bug in one game must not stop the whole run
+
+    def record(outcome: Outcome) -> None:
+        if isinstance(outcome, str):
             summary.errors += 1
-            summary.error_messages.append(f"seed {seed + i}: {type(exc).__name__}: {exc}")
-        if progress is not None:
-            progress()
+            summary.error_messages.append(outcome)
+        else:
+            summary.add_outcome(*outcome)
+
+    jobs = min(jobs, games)
+    if jobs == 1:
+        for i in range(games):
+            record(_play_outcome(info, config, seed + i, levels, check))
+            if progress is not None:
+                progress(1)
+        return summary
+    # Forked workers get the game as it is; elsewhere they look it up by id.
+    fork = "fork" in multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if fork else None)
+    chunks = _chunks(seed, games, jobs)
+    with ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=context,
+        initializer=_init_worker,
+        initargs=(info if fork else None,),
+    ) as pool:
+        futures = [
+            pool.submit(_play_chunk, info.id, config, chunk, list(levels), check)
+            for chunk in chunks
+        ]
+        # In seed order, so the sums match a one-process run.
+        for chunk, future in zip(chunks, futures, strict=True):
+            for outcome in future.result():
+                record(outcome)
+            if progress is not None:
+                progress(len(chunk))
     return summary

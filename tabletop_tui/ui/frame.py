@@ -380,7 +380,7 @@ class GameScreen(BaseScreen):
         self._digits = ""
         if decision is None:
             panel.show("Game over. Press Enter to see the results, q to leave.", [], waiting=True)
-            self.refresh_bindings()
+            self.refresh_footer()
             return
         prompt = table.fill(decision.prompt)
         who = table.seat_title(decision.seat)
@@ -394,7 +394,19 @@ class GameScreen(BaseScreen):
             panel.show(f"… {who} is thinking: {what}", [], waiting=True)
         else:
             panel.show(f"Waiting for {who}: {what}", [], waiting=True)
-        self.refresh_bindings()  # the footer names the options' numbers
+        self.refresh_footer()  # the footer names the options' numbers
+
+    # What the footer last showed: the number of options and whether the digits are live.
+    _footer_key: tuple[int, bool] | None = None
+
+    def refresh_footer(self) -> None:
+        """Rebuild the footer only when what it shows changes (``describe_key`` and
+        ``check_action``): rebuilding it on every move costs more than the move."""
+        count = len(self.query_one(DecisionPanel).option_ids)
+        key = (count, self.table.viewer_decides())
+        if key != self._footer_key:
+            self._footer_key = key
+            self.refresh_bindings()
 
     def describe_key(self, binding: Binding) -> str | None:
         """The footer's word for the digits: the numbers of the options now shown ('1-12'

@@ -2,12 +2,54 @@
 
 from __future__ import annotations
 
-from tabletop_tui.engine.bots import RandomBot
-from tabletop_tui.engine.registry import GameInfo, Mode
+from tabletop_tui.engine.registry import GameEngine, GameInfo, Mode
 
-from .bots import easy, greedy, hard
-from .rules import MaeshoweState
-from .solver import analyse
+
+def _engine() -> GameEngine:
+    """The rules, bots and solver, imported when the game is first played or simulated."""
+    from tabletop_tui.engine.bots import RandomBot
+
+    from .bots import easy, greedy, hard
+    from .rules import MaeshoweState
+    from .solver import analyse
+
+    return GameEngine(
+        state_class=MaeshoweState,
+        bots={"random": RandomBot, "greedy": greedy, "easy": easy, "medium": greedy, "hard": hard},
+        test_configs=(
+            {"players": 1},
+            {"players": 1, "difficulty": "hard"},
+            {"players": 1, "difficulty": "custom", "passages": 7},
+            {"players": 1, "gluttony_garner": True, "lean_start": True},
+            {"players": 1, "crumble_conservation": True, "discard_five": True},
+            {"players": 1, "horror_hope": True, "extra_passage": True},
+            {
+                "players": 1,
+                "gluttony_garner": True,
+                "crumble_conservation": True,
+                "horror_hope": True,
+                "discard_five": True,
+                "lean_start": True,
+                "extra_passage": True,
+            },
+            {"players": 2},
+            {"players": 2, "difficulty": "ridiculous"},
+            {"players": 2, "gluttony_garner": True, "lean_start": True},
+            {"players": 2, "crumble_conservation": True, "discard_five": True},
+            {"players": 2, "horror_hope": True, "extra_passage": True},
+            {"players": 2, "fear_of_the_dark": True},
+            {
+                "players": 2,
+                "fear_of_the_dark": True,
+                "gluttony_garner": True,
+                "crumble_conservation": True,
+                "horror_hope": True,
+            },
+        ),
+        analysis=analyse,
+        max_decisions=3000,
+    )
+
 
 GAME = GameInfo(
     id="maeshowe",
@@ -16,41 +58,8 @@ GAME = GameInfo(
     min_players=1,
     max_players=2,
     modes=(Mode("solo", "Solo", 1, 1), Mode("co-op", "2-player co-op", 2, 2)),
-    state_class=MaeshoweState,
-    bots={"random": RandomBot, "greedy": greedy, "easy": easy, "medium": greedy, "hard": hard},
     screen="tabletop_tui.games.maeshowe.screen.MaeshoweBoard",
     rules_file="maeshowe.md",
     rules_summary_file="maeshowe-summary.md",
-    test_configs=(
-        {"players": 1},
-        {"players": 1, "difficulty": "hard"},
-        {"players": 1, "difficulty": "custom", "passages": 7},
-        {"players": 1, "gluttony_garner": True, "lean_start": True},
-        {"players": 1, "crumble_conservation": True, "discard_five": True},
-        {"players": 1, "horror_hope": True, "extra_passage": True},
-        {
-            "players": 1,
-            "gluttony_garner": True,
-            "crumble_conservation": True,
-            "horror_hope": True,
-            "discard_five": True,
-            "lean_start": True,
-            "extra_passage": True,
-        },
-        {"players": 2},
-        {"players": 2, "difficulty": "ridiculous"},
-        {"players": 2, "gluttony_garner": True, "lean_start": True},
-        {"players": 2, "crumble_conservation": True, "discard_five": True},
-        {"players": 2, "horror_hope": True, "extra_passage": True},
-        {"players": 2, "fear_of_the_dark": True},
-        {
-            "players": 2,
-            "fear_of_the_dark": True,
-            "gluttony_garner": True,
-            "crumble_conservation": True,
-            "horror_hope": True,
-        },
-    ),
-    analysis=analyse,
-    max_decisions=3000,
+    load=_engine,
 )

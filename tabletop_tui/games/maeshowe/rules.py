@@ -10,6 +10,7 @@ never names a card. The state is plain lists and ints so that ``clone`` is cheap
 from __future__ import annotations
 
 import random
+from functools import cache
 from itertools import combinations
 from math import comb
 from typing import Any, ClassVar, Literal
@@ -93,19 +94,59 @@ def draw_odds(kept: list[int], known: list[int], pool: list[int], n: int) -> flo
     first = known[:n]
     rest = n - len(first)
     fixed = kept + first
-    if any(r == NONE for r in fixed):
+    if NONE in fixed:
         return 0.0
+    # The odds depend only on which runes are fixed and how many of each the pool holds.
+    return _mad_odds(
+        frozenset(fixed), rest, pool.count(RED), pool.count(BLUE), pool.count(ANY), len(pool)
+    )
 
-    def ways(allowed: tuple[int, ...]) -> int:
+
+@cache
+def _mad_odds(fixed: frozenset[int], rest: int, red: int, blue: int, any_: int, size: int) -> float:
+    """``draw_odds`` from rune counts, memoised: views and bots ask the same few questions."""
+
+    def ways(allowed: tuple[int, ...], in_pool: int) -> int:
         if any(r not in allowed for r in fixed):
             return 0
-        return comb(sum(1 for r in pool if r in allowed), rest)
+        return comb(in_pool, rest)
 
-    total = comb(len(pool), rest)
+    total = comb(size, rest)
     if total == 0:
         return 0.0
-    good = ways((RED, ANY)) + ways((BLUE, ANY)) - ways((ANY,))
+    good = ways((RED, ANY), red + any_) + ways((BLUE, ANY), blue + any_) - ways((ANY,), any_)
     return good / total
+
+
+# Each catalog's cards as JSON, made once per catalog (catalogs are shared by every state of
+# a deck): views list the same cards over and over. Keyed by identity; the entry keeps its
+# catalog alive.
+_CARD_JSON: dict[int, tuple[Catalog, tuple[dict[str, Any], ...]]] = {}
+
+
+def _card_jsons(cat: Catalog) -> tuple[dict[str, Any], ...]:
+    hit = _CARD_JSON.get(id(cat))
+    if hit is not None and hit[0] is cat:
+        return hit[1]
+    table = []
+    for card in range(len(cat.ids)):
+        t = cat.type_of(card)
+        table.append(
+            {
+                "id": cat.ids[card],
+                "type": t.id,
+                "code": t.code,
+                "name": t.name,
+                "short": t.short,
+                "rune": RUNES[cat.rune[card]],
+                "play": t.play_short,
+                "discard": t.discard_short,
+            }
+        )
+    if len(_CARD_JSON) > 32:
+        _CARD_JSON.clear()
+    _CARD_JSON[id(cat)] = (cat, tuple(table))
+    return _CARD_JSON[id(cat)][1]
 
 
 class MaeshoweState(GameState):
@@ -1050,18 +1091,8 @@ class MaeshoweState(GameState):
         return text
 
     def card_json(self, card: int) -> dict[str, Any]:
-        cat = self.cat
-        t = cat.type_of(card)
-        return {
-            "id": cat.ids[card],
-            "type": t.id,
-            "code": t.code,
-            "name": t.name,
-            "short": t.short,
-            "rune": RUNES[cat.rune[card]],
-            "play": t.play_short,
-            "discard": t.discard_short,
-        }
+        """The card as JSON (a fresh copy of the catalog's cached entry)."""
+        return dict(_card_jsons(self.cat)[card])
 
     def _gives_to(self, viewer: int | None, seat: int) -> bool:
         """Whether ``viewer`` has just given ``seat`` the last card of its hand (and so

@@ -2,11 +2,32 @@
 
 from __future__ import annotations
 
-from tabletop_tui.engine.bots import RandomBot
-from tabletop_tui.engine.registry import GameInfo, Mode
+from tabletop_tui.engine.registry import GameEngine, GameInfo, Mode
 
-from .bots import easy, hard, medium
-from .rules import MesosState
+
+def _engine() -> GameEngine:
+    """The rules and bots, imported when the game is first played or simulated."""
+    from tabletop_tui.engine.bots import RandomBot
+
+    from .bots import easy, hard, medium
+    from .rules import MesosState
+
+    return GameEngine(
+        state_class=MesosState,
+        bots={"random": RandomBot, "easy": easy, "medium": medium, "hard": hard},
+        test_configs=(
+            {"players": 2},
+            {"players": 3},
+            {"players": 4},
+            {"players": 5},
+            {"players": 2, "expert": True},
+            {"players": 3, "expert": True},
+            {"players": 4, "expert": True},
+            {"players": 5, "expert": True},
+        ),
+        max_decisions=1000,
+    )
+
 
 GAME = GameInfo(
     id="mesos",
@@ -15,20 +36,8 @@ GAME = GameInfo(
     min_players=2,
     max_players=5,
     modes=(Mode("competitive", "Competitive", 2, 5),),
-    state_class=MesosState,
-    bots={"random": RandomBot, "easy": easy, "medium": medium, "hard": hard},
     screen="tabletop_tui.games.mesos.screen.MesosBoard",
     rules_file="mesos.md",
     rules_summary_file="mesos-summary.md",
-    test_configs=(
-        {"players": 2},
-        {"players": 3},
-        {"players": 4},
-        {"players": 5},
-        {"players": 2, "expert": True},
-        {"players": 3, "expert": True},
-        {"players": 4, "expert": True},
-        {"players": 5, "expert": True},
-    ),
-    max_decisions=1000,
+    load=_engine,
 )

@@ -277,6 +277,17 @@ def card_info(cid: str, data: MesosData | None = None) -> dict[str, Any]:
 
 
 @cache
+def _deck_pile(cid: str) -> tuple[str, bool]:
+    """Which count of the view's deck summary a card adds to ("1".."3" or "final"), and
+    whether it is an Event: fixed per card, and the view counts the whole deck every time."""
+    data = _data()
+    e = data.events.get(cid)
+    if e is not None and e.final:
+        return "final", True
+    return str(data.card_era(cid)), e is not None
+
+
+@cache
 def _card_info_cached(cid: str) -> dict[str, Any]:
     return _card_info(cid, _data())
 
@@ -840,12 +851,9 @@ class MesosState(GameState):
         deck_left = {"1": 0, "2": 0, "3": 0, "final": 0}
         unseen_events = []
         for cid in self.deck:
-            e = data.events.get(cid)
-            if e is not None and e.final:
-                deck_left["final"] += 1
-            else:
-                deck_left[str(data.card_era(cid))] += 1
-            if e is not None:
+            pile, is_event = _deck_pile(cid)
+            deck_left[pile] += 1
+            if is_event:
                 unseen_events.append(cid)
         unseen_events.sort()
         upcoming: dict[str, Any] = {}

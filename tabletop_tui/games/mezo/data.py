@@ -8,7 +8,7 @@ touches pydantic.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -419,29 +419,46 @@ class MezoData:
     cards: dict[str, GodCard]
     value_table: dict[str, Any]
 
+    @cached_property
+    def _index(self) -> dict[str, dict[str, Any]]:
+        """Id -> item for gods, abilities, Altars and Wrathful tiles, built once: views and
+        rules look them up all the time. The first item of an id wins, as in a scan."""
+        index: dict[str, dict[str, Any]] = {}
+        for kind, items in (
+            ("god", self.gods),
+            ("ability", self.abilities),
+            ("altar", self.altars),
+            ("wrathful", self.wrathful),
+        ):
+            table: dict[str, Any] = {}
+            for item in items:
+                table.setdefault(item.id, item)
+            index[kind] = table
+        return index
+
     def god(self, god_id: str) -> God:
-        for g in self.gods:
-            if g.id == god_id:
-                return g
-        raise KeyError(god_id)
+        try:
+            return self._index["god"][god_id]  # type: ignore[no-any-return]
+        except KeyError:
+            raise KeyError(god_id) from None
 
     def ability(self, ability_id: str) -> Ability:
-        for a in self.abilities:
-            if a.id == ability_id:
-                return a
-        raise KeyError(ability_id)
+        try:
+            return self._index["ability"][ability_id]  # type: ignore[no-any-return]
+        except KeyError:
+            raise KeyError(ability_id) from None
 
     def altar(self, altar_id: str) -> Reward:
-        for a in self.altars:
-            if a.id == altar_id:
-                return a
-        raise KeyError(altar_id)
+        try:
+            return self._index["altar"][altar_id]  # type: ignore[no-any-return]
+        except KeyError:
+            raise KeyError(altar_id) from None
 
     def wrathful_tile(self, tile_id: str) -> Reward:
-        for w in self.wrathful:
-            if w.id == tile_id:
-                return w
-        raise KeyError(tile_id)
+        try:
+            return self._index["wrathful"][tile_id]  # type: ignore[no-any-return]
+        except KeyError:
+            raise KeyError(tile_id) from None
 
     def tier(self, devotion: int) -> int:
         for tier, low, high in self.devotion_tiers:

@@ -19,6 +19,8 @@ answering their frames itself instead of returning a ``Decision``.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import cache
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
@@ -278,7 +280,7 @@ class MezoState(ModulesMixin, GameState):
 
     def name(self, s: int) -> str:
         """The seat's name in engine text: the frame fills in ``{seat:N}``."""
-        return f"{{seat:{s}}}"
+        return _SEAT_NAMES[s] if 0 <= s < len(_SEAT_NAMES) else f"{{seat:{s}}}"
 
     def rid(self, r: int) -> str:
         return self.data.region_ids[r]
@@ -384,16 +386,18 @@ class MezoState(ModulesMixin, GameState):
             return
         self.vp[s] += n
         self.vpsrc[s][SOURCES.index(src)] += n
-        self.log(f"{self.name(s)} gains {n} VP ({src}).", seat=s)
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(f"{self.name(s)} gains {n} VP ({src}).", seat=s)
 
     def gain_devotion(self, s: int, n: int) -> None:
         if n <= 0:
             return
         before = self.dev[s]
         self.dev[s] = min(self.data.constants.devotion_max, before + n)
-        self.log(
-            f"{self.name(s)} gains {self.dev[s] - before} Devotion (now {self.dev[s]}).", seat=s
-        )
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(
+                f"{self.name(s)} gains {self.dev[s] - before} Devotion (now {self.dev[s]}).", seat=s
+            )
 
     def strength(self, s: int, r: int) -> int:
         """A8.9 / A9.4: Champions, units, Glyphs, Strength tokens (and offerings)."""
@@ -455,17 +459,32 @@ class MezoState(ModulesMixin, GameState):
         """Push frames so that the first of the list runs first."""
         self.stack.extend(reversed(frames))
 
+    @classmethod
+    def _frame_table(cls) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Frame name -> its ``_f_`` and ``_c_`` methods, built once per class (subclasses
+        such as the solo state get their own), so the frame loop skips a lookup by string."""
+        tables = cls.__dict__.get("_frame_tables")
+        if tables is None:
+            names = dir(cls)
+            tables = (
+                {n[3:]: getattr(cls, n) for n in names if n.startswith("_f_")},
+                {n[3:]: getattr(cls, n) for n in names if n.startswith("_c_")},
+            )
+            cls._frame_tables = tables  # type: ignore[attr-defined]
+        return tables
+
     def _run(self) -> None:
         """Run automatic frames until a player must choose (single options are taken)."""
         stack = self.stack
+        frames, choices = self._frame_table()
         while stack:
             frame = stack[-1]
-            decision = getattr(self, "_f_" + frame[0])(frame)
+            decision = frames[frame[0]](self, frame)
             if decision is None:
                 continue
             if len(decision.options) == 1:
                 stack.pop()
-                getattr(self, "_c_" + frame[0])(frame, decision.options[0].id)
+                choices[frame[0]](self, frame, decision.options[0].id)
                 continue
             self._pending = decision
             return
@@ -478,7 +497,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _apply(self, option: Option) -> None:
         frame = self.stack.pop()
-        getattr(self, "_c_" + frame[0])(frame, option.id)
+        self._frame_table()[1][frame[0]](self, frame, option.id)
         self._run()
 
     # ---- setup frames --------------------------------------------------------------------
@@ -665,7 +684,7 @@ class MezoState(ModulesMixin, GameState):
         _, s, r = f
         a, b = _parse_split(oid)
         self._move_units(s, (a, b), "reserve", r)
-        if a + b:
+        if a + b and self._log_buffer is not None:  # no text for no log
             self.log(f"{self.name(s)} deploys {_split_label(a, b)} into {self.rname(r)}.", seat=s)
 
     def _f_set_blessed(self, f: Frame) -> None:
@@ -744,7 +763,8 @@ class MezoState(ModulesMixin, GameState):
         self.vertex[s] = v
         god = self.god_data(s)
         assert god is not None
-        self.log(f"{god.name} stands on {self._vertex_label(v)}.", seat=s)
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(f"{god.name} stands on {self._vertex_label(v)}.", seat=s)
 
     def _f_move_god(self, f: Frame) -> Decision | None:
         _, s, optional = f
@@ -790,7 +810,8 @@ class MezoState(ModulesMixin, GameState):
         self.status[r] = ACTIVE
         self.mark_barrier()
         kind = "the Blessed Region" if r == self.blessed else "a conflict"
-        self.log(f"Conflict tile revealed: {self.rname(r)} ({kind}).")
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(f"Conflict tile revealed: {self.rname(r)} ({kind}).")
 
     def _f_bury(self, f: Frame) -> Decision | None:
         s = f[1]
@@ -817,9 +838,10 @@ class MezoState(ModulesMixin, GameState):
         self.status[r] = PENDING
         self.conflict_stack.append(r)
         self.known_bottom += 1
-        self.log(
-            f"{self.name(s)} puts {self.rname(r)} at the bottom of the Conflict stack.", seat=s
-        )
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(
+                f"{self.name(s)} puts {self.rname(r)} at the bottom of the Conflict stack.", seat=s
+            )
         self._reveal()
 
     def _f_conflict_begin(self, f: Frame) -> None:
@@ -848,7 +870,8 @@ class MezoState(ModulesMixin, GameState):
         # A8.5: left of the Champion's owner; without one, the VP leader; then clockwise.
         start = (self.pos[owner] + 1) % n if owner >= 0 else self.pos[self.vp_order()[0]]
         self.turn = tuple(self.ring[(start + i) % n] for i in range(n))
-        self.log("Turn order: " + ", ".join(self.name(s) for s in self.turn) + ".")
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log("Turn order: " + ", ".join(self.name(s) for s in self.turn) + ".")
         frames = []
         for s in self.turn:
             god = self.god_data(s)
@@ -879,13 +902,7 @@ class MezoState(ModulesMixin, GameState):
             self.stack.pop()
             return None
         opts = tuple(
-            Option(
-                f"card:{cid}",
-                f"{self.data.cards[cid].name}: "
-                + " | ".join(f"{o.key}) {o.text}" for o in self.data.cards[cid].options),
-                f"card:{cid}",
-            )
-            for cid in drawn
+            Option(f"card:{cid}", _card_label(self.data.cards[cid]), f"card:{cid}") for cid in drawn
         )
         return Decision(
             s, f"{self.name(s)}: keep one God card (secret)", opts, secret=True, kind="keep_card"
@@ -899,15 +916,16 @@ class MezoState(ModulesMixin, GameState):
         self.kept[s] = cid
         self.known_deck[s] = max(self.known_deck[s], drawn - 1)
         self.known_deck[s] = min(self.known_deck[s], len(self.deck[s]))
-        self.log(f"{self.name(s)} keeps a God card face down.", seat=s)
-        self.log(f"You keep {self.data.cards[cid].name}.", seat=s, private_to=s)
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(f"{self.name(s)} keeps a God card face down.", seat=s)
+            self.log(f"You keep {self.data.cards[cid].name}.", seat=s, private_to=s)
 
     def _f_reveal_cards(self, f: Frame) -> None:
         self.stack.pop()
         self.cards_shown = True
         self.mark_barrier()
         for s in self.turn:
-            if self.kept[s]:
+            if self.kept[s] and self._log_buffer is not None:  # no text for no log
                 self.log(f"{self.name(s)} reveals {self.data.cards[self.kept[s]].name}.", seat=s)
 
     def _f_action(self, f: Frame) -> Decision:
@@ -928,25 +946,14 @@ class MezoState(ModulesMixin, GameState):
         card = self.data.cards[cid]
         free = [o for o in card.options if o.key not in self.marks[s]]
         for o in free:
-            opts.append(Option(f"play:{o.key}", f"Row {_row(o.key)}: {o.text}", f"cardopt:{o.key}"))
+            opts.append(_play_option(o))
         for o in free:
             if both:
-                opts.append(
-                    Option(
-                        f"pass:{o.key}:both",
-                        f"Pass, marking row {_row(o.key)}: gain 1 Devotion and RECOVER 1",
-                    )
-                )
+                opts.append(_pass_option(o.key, "both"))
                 continue
-            opts.append(
-                Option(
-                    f"pass:{o.key}:devotion", f"Pass, marking row {_row(o.key)}: gain 1 Devotion"
-                )
-            )
+            opts.append(_pass_option(o.key, "devotion"))
             if has_xib:
-                opts.append(
-                    Option(f"pass:{o.key}:recover", f"Pass, marking row {_row(o.key)}: RECOVER 1")
-                )
+                opts.append(_pass_option(o.key, "recover"))
         return Decision(
             s,
             f"{self.name(s)}: take an action with {card.name}",
@@ -966,18 +973,20 @@ class MezoState(ModulesMixin, GameState):
             key = parts[1]
             self.marks[s] += key
             opt = self.data.cards[self.kept[s]].option(key)  # type: ignore[index]
-            self.log(f"{self.name(s)} plays row {_row(key)}: {opt.text}", seat=s)
+            if self._log_buffer is not None:  # no text when nobody keeps the log
+                self.log(f"{self.name(s)} plays row {_row(key)}: {opt.text}", seat=s)
             self._effect(s, opt.steps, SRC_CARDS)
             return
         gain = parts[-1]
         if len(parts) == 3:
             self.marks[s] += parts[1]
-        self.log(
-            f"{self.name(s)} passes"
-            + (f" on row {_row(parts[1])}" if len(parts) == 3 else "")
-            + f" ({_PASS_WORDS[gain]}).",
-            seat=s,
-        )
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(
+                f"{self.name(s)} passes"
+                + (f" on row {_row(parts[1])}" if len(parts) == 3 else "")
+                + f" ({_PASS_WORDS[gain]}).",
+                seat=s,
+            )
         steps = {"devotion": self._PASS_DEV, "recover": self._PASS_REC, "both": self._PASS_BOTH}[
             gain
         ]
@@ -1026,11 +1035,12 @@ class MezoState(ModulesMixin, GameState):
         r = self.here
         st = {s: self.strength(s, r) for s in range(self.np)}
         self.last_strength = st
-        self.log(
-            f"Strength in {self.rname(r)}: "
-            + ", ".join(self.strength_text(s, r) for s in self.turn)
-            + "."
-        )
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(
+                f"Strength in {self.rname(r)}: "
+                + ", ".join(self.strength_text(s, r) for s in self.turn)
+                + "."
+            )
         best = max(st.values())
         if best <= 0:
             self.log("Nobody has Strength here: no winner.")
@@ -1075,7 +1085,8 @@ class MezoState(ModulesMixin, GameState):
         s = f[1]
         r = self.here
         altar = self.data.altar(self.altar[r])  # type: ignore[arg-type]
-        self.log(f"{self.name(s)} wins {self.rname(r)} and takes the {altar.name}.", seat=s)
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(f"{self.name(s)} wins {self.rname(r)} and takes the {altar.name}.", seat=s)
         frames: list[Frame] = [("eff", s, altar.steps, 0, SRC_ALTAR)]
         if r in self.champs[s * 2 : s * 2 + 2]:
             for aid in self._hooked(s, "on_win_conflict_with_own_champion"):
@@ -1105,8 +1116,9 @@ class MezoState(ModulesMixin, GameState):
             self.log(f"The {TRACK_NAMES['calendar' if t == SH else 'codex']} is full.")
             return
         tied = tuple(s for s in self.turn if counts[s] == best)
-        shown = ", ".join(f"{self.name(s)} {counts[s]}" for s in self.turn if counts[s])
-        self.log(f"{TYPE_NAME[t]}s here: {shown}.")
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            shown = ", ".join(f"{self.name(s)} {counts[s]}" for s in self.turn if counts[s])
+            self.log(f"{TYPE_NAME[t]}s here: {shown}.")
         if len(tied) > 1:
             word = "shaman" if t == SH else "warrior"
             holders = tuple(s for s in tied if word in self.modifiers(s, "wins_majority_ties"))
@@ -1148,10 +1160,11 @@ class MezoState(ModulesMixin, GameState):
         i = next(k for k, sp in enumerate(spaces) if sp.id == sid)
         self.units[(r * self.np + s) * 2 + t] -= 1
         occ[i] = s
-        self.log(
-            f"{self.name(s)} moves a {TYPE_NAME[t]} to {spaces[i].name} on the {TRACK_NAMES[track]}.",
-            seat=s,
-        )
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(
+                f"{self.name(s)} moves a {TYPE_NAME[t]} to {spaces[i].name} on the {TRACK_NAMES[track]}.",
+                seat=s,
+            )
         if resolve:
             self._effect(s, spaces[i].steps, src)
 
@@ -1226,18 +1239,20 @@ class MezoState(ModulesMixin, GameState):
             self.reserve[s * 2 + 1] -= b
             self.offer[s * 2] += a
             self.offer[s * 2 + 1] += b
-            self.log(f"{self.name(s)} offers {_split_label(a, b)}.", seat=s)
+            if self._log_buffer is not None:  # no text when nobody keeps the log
+                self.log(f"{self.name(s)} offers {_split_label(a, b)}.", seat=s)
             per = c.blessed_offering["devotion_per_unit"] + sum(
                 int(m) for m in self.modifiers(s, "extra_devotion_per_sacrificed_unit")
             )
             self.gain_devotion(s, (a + b) * per)
         st = {s: self.strength(s, r) for s in range(self.np)}
         self.last_strength = st
-        self.log(
-            f"Strength in {self.rname(r)}: "
-            + ", ".join(self.strength_text(s, r) for s in self.turn)
-            + "."
-        )
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(
+                f"Strength in {self.rname(r)}: "
+                + ", ".join(self.strength_text(s, r) for s in self.turn)
+                + "."
+            )
         best = max(st.values())
         if best > 0:
             order = self.vp_order()
@@ -1425,7 +1440,7 @@ class MezoState(ModulesMixin, GameState):
         elif op == "strength":
             n = self._n(s, step) if self.here >= 0 else 0
             self.tokens[s] += n
-            if n:
+            if n and self._log_buffer is not None:  # no text for no log
                 self.log(f"{self.name(s)} gains {n} Strength.", seat=s)
             self._done(s, step, src, n)
         elif op == "vp_per":
@@ -1605,19 +1620,24 @@ class MezoState(ModulesMixin, GameState):
         label = _split_label(a, b)
         if op == "deploy":
             self._move_units(s, (a, b), "reserve", r)
-            self.log(f"{self.name(s)} deploys {label} into {self.rname(r)}.", seat=s)
+            if self._log_buffer is not None:  # no text when nobody keeps the log
+                self.log(f"{self.name(s)} deploys {label} into {self.rname(r)}.", seat=s)
         elif op == "awaken":
             self._move_units(s, (a, b), "xibalba", r)
-            self.log(f"{self.name(s)} awakens {label} into {self.rname(r)}.", seat=s)
+            if self._log_buffer is not None:  # no text when nobody keeps the log
+                self.log(f"{self.name(s)} awakens {label} into {self.rname(r)}.", seat=s)
         elif op == "recover":
             self._move_units(s, (a, b), "xibalba", "reserve")
-            self.log(f"{self.name(s)} recovers {label}.", seat=s)
+            if self._log_buffer is not None:  # no text when nobody keeps the log
+                self.log(f"{self.name(s)} recovers {label}.", seat=s)
         elif op == "discard_unit":
             self._move_units(s, (a, b), "reserve", "xibalba")
-            self.log(f"{self.name(s)} sends {label} from Reserve to Xibalba.", seat=s)
+            if self._log_buffer is not None:  # no text when nobody keeps the log
+                self.log(f"{self.name(s)} sends {label} from Reserve to Xibalba.", seat=s)
         elif op == "sacrifice":
             self._move_units(s, (a, b), "region", "wrath", src_r=r)
-            self.log(f"{self.name(s)} sacrifices {label} to the Wrathful god.", seat=s)
+            if self._log_buffer is not None:  # no text when nobody keeps the log
+                self.log(f"{self.name(s)} sacrifices {label} to the Wrathful god.", seat=s)
             self._sacrificed(s, a + b)
         self._done(s, step, src, a + b)
 
@@ -1687,11 +1707,12 @@ class MezoState(ModulesMixin, GameState):
         else:
             self.reserve[o * 2 + t] += 1
         word = "smites" if step.op == "smite" else "exiles"
-        self.log(
-            f"{self.name(s)} {word} a {self.name(o)} {TYPE_NAME[t]} in {self.rname(r)} "
-            f"(to {'Xibalba' if dest == 'xibalba' else 'their Reserve'}).",
-            seat=s,
-        )
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(
+                f"{self.name(s)} {word} a {self.name(o)} {TYPE_NAME[t]} in {self.rname(r)} "
+                f"(to {'Xibalba' if dest == 'xibalba' else 'their Reserve'}).",
+                seat=s,
+            )
         self._push(("hit", s, step, src, r, left - 1, done + 1))
 
     # MOVE
@@ -2235,10 +2256,48 @@ class MezoState(ModulesMixin, GameState):
 # ---- text helpers ------------------------------------------------------------------------
 
 
+# ``name(s)`` for the usual seats, made once.
+_SEAT_NAMES = tuple(f"{{seat:{s}}}" for s in range(8))
+
+
 def _row(key: str) -> int:
     return "abc".index(key) + 1
 
 
+def _card_label(card: Any) -> str:
+    """A God card's option label (its name and rows), made once per card."""
+    return _text_cached(
+        card,
+        lambda: f"{card.name}: " + " | ".join(f"{o.key}) {o.text}" for o in card.options),
+    )
+
+
+# Options that are the same in every game (immutable, so shared): made once.
+_PLAY_OPTIONS: dict[int, tuple[object, Option]] = {}
+
+
+def _play_option(o: Any) -> Option:
+    """The option to play a card's row ``o`` (one per row of each God card)."""
+    hit = _PLAY_OPTIONS.get(id(o))
+    if hit is None or hit[0] is not o:
+        hit = (o, Option(f"play:{o.key}", f"Row {_row(o.key)}: {o.text}", f"cardopt:{o.key}"))
+        _PLAY_OPTIONS[id(o)] = hit
+    return hit[1]
+
+
+_PASS_LABELS = {
+    "both": "gain 1 Devotion and RECOVER 1",
+    "devotion": "gain 1 Devotion",
+    "recover": "RECOVER 1",
+}
+
+
+@cache
+def _pass_option(key: str, gain: str) -> Option:
+    return Option(f"pass:{key}:{gain}", f"Pass, marking row {_row(key)}: {_PASS_LABELS[gain]}")
+
+
+@cache
 def _split_label(a: int, b: int) -> str:
     parts = []
     if a:
@@ -2281,8 +2340,29 @@ _COUNTER_WORDS = {
 }
 
 
+# Texts of steps by the identity of the (immutable, shared) step or tuple of steps: views and
+# prompts render the same Altars, spaces and tiles over and over. The entry keeps its key
+# alive, so an id is never reused while cached; the table is emptied if it ever grows large.
+_TEXTS: dict[int, tuple[object, str]] = {}
+
+
+def _text_cached(key: object, build: Callable[[], str]) -> str:
+    hit = _TEXTS.get(id(key))
+    if hit is not None and hit[0] is key:
+        return hit[1]
+    text = build()
+    if len(_TEXTS) > 4096:
+        _TEXTS.clear()
+    _TEXTS[id(key)] = (key, text)
+    return text
+
+
 def _step_text(step: Step) -> str:
     """A short English rendering of one step, for prompts and the board."""
+    return _text_cached(step, lambda: _render_step(step))
+
+
+def _render_step(step: Step) -> str:
     op, n = step.op, step.n
     unit = "" if step.unit == "any" else f" {step.unit.capitalize()}{'s' if n != 1 else ''}"
     where = _REGION_WORDS.get(step.region, step.region)
@@ -2317,4 +2397,4 @@ def _step_text(step: Step) -> str:
 
 
 def _steps_text(steps: tuple[Step, ...]) -> str:
-    return ", then ".join(_step_text(s) for s in steps)
+    return _text_cached(steps, lambda: ", then ".join(_step_text(s) for s in steps))

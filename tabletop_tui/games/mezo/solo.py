@@ -264,7 +264,8 @@ class SoloState(MezoState):
             return 0
         self.vp[VG] += n
         self.vpsrc[VG][SOURCES.index(src)] += n
-        self.log(f"The Vengeful gods gain {n} VP ({why}; now {self.vp[VG]}).", seat=VG)
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(f"The Vengeful gods gain {n} VP ({why}; now {self.vp[VG]}).", seat=VG)
         return n
 
     def _vg_lose_vp(self, n: int, src: str, why: str) -> int:
@@ -273,7 +274,8 @@ class SoloState(MezoState):
             return 0
         self.vp[VG] -= n
         self.vpsrc[VG][SOURCES.index(src)] -= n
-        self.log(f"The Vengeful gods lose {n} VP ({why}; now {self.vp[VG]}).", seat=VG)
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(f"The Vengeful gods lose {n} VP ({why}; now {self.vp[VG]}).", seat=VG)
         return n
 
     # ---- Start of Age (B4) ---------------------------------------------------------------
@@ -414,7 +416,8 @@ class SoloState(MezoState):
         self.vg_rows = []
         self.mark_barrier()
         card = self.solo.card(cid)
-        self.log(f"The Vengeful card is {card.name} (corner {card.corner}).")
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(f"The Vengeful card is {card.name} (corner {card.corner}).")
         return cid
 
     def _f_vg_row(self, f: Frame) -> None:
@@ -427,10 +430,11 @@ class SoloState(MezoState):
         card = self.solo.card(self.vg_card)
         self.vg_rows.append(row)
         steps = card.rows[row - 1]
-        self.log(
-            f"Your action was row {row}: the Vengeful gods resolve row {row} of {card.name} "
-            f"({vg_text(steps)})."
-        )
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(
+                f"Your action was row {row}: the Vengeful gods resolve row {row} of {card.name} "
+                f"({vg_text(steps)})."
+            )
         self._push(("vg_eff", steps, 0, SRC_VCARDS, f"{card.name} row {row}"))
 
     def _f_strength(self, f: Frame) -> None:
@@ -483,11 +487,12 @@ class SoloState(MezoState):
         occ[i] = 1
         self.units[(self.here * self.np + VG) * 2 + t] -= 1
         sp = spaces[i]
-        self.log(
-            f"The Vengeful gods hold the {why}: a Vengeful {TYPE_NAME[t]} goes to {sp.id}, "
-            f"the first free space of the {title} ({vg_text(sp.steps)}).",
-            seat=VG,
-        )
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(
+                f"The Vengeful gods hold the {why}: a Vengeful {TYPE_NAME[t]} goes to {sp.id}, "
+                f"the first free space of the {title} ({vg_text(sp.steps)}).",
+                seat=VG,
+            )
         self._push(("vg_eff", sp.steps, 0, SRC_TRACKS, f"{title} {sp.id}"))
 
     def _c_space(self, f: Frame, oid: str) -> None:
@@ -680,7 +685,8 @@ class SoloState(MezoState):
             self._push(("vg_eff", step.else_, 0, src, f"{label}, instead"))
 
     def _act(self, label: str, text: str) -> None:
-        self.log(f"Vengeful [{label}]: {text}.", seat=VG)
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(f"Vengeful [{label}]: {text}.", seat=VG)
 
     def _vg_regions(self, word: str) -> list[int]:
         """A region word read for the Vengeful gods (their gods' presence, no Champion)."""

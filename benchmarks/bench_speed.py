@@ -1,0 +1,118 @@
+"""Where simulations and the command line wait, each figure a ratio measured in one run.
+
+- ``sim`` ms a game ÷ the engine alone, for each game (goal ≤ 1.5), and Mezo 4p / Mesos 5p
+  ``sim`` ms a game (goals < 10 ms / < 2.5 ms);
+- ``tabletop-tui --version`` ÷ ``python -c "import pydantic"`` (goal ≤ 1.3);
+- ``sim --jobs 2`` ÷ ``--jobs 1`` wall time, Mesos games (goal ≤ 0.6 on 2 cores);
+- search play-outs per second, Mezo 2p (goal ≥ 3× the code before the change: pass
+  ``--baseline DIR``, a checkout of that code, to time both in the same run).
+
+Every measurement runs in fresh processes (``probe.py``), this checkout and the baseline
+taking turns, so a busy machine skews both alike. Figures are medians.
+Run: python benchmarks/bench_speed.py [--quick] [--baseline DIR]
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from harness import quick
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+SIM_CASES = (("maeshowe", 1), ("maeshowe", 2), ("mesos", 5), ("mezo", 4), ("mezo", 1))
+
+
+def _baseline() -> Path | None:
+    if "--baseline" not in sys.argv:
+        return None
+    path = Path(sys.argv[sys.argv.index("--baseline") + 1]).resolve()
+    if not (path / "tabletop_tui").is_dir():
+        raise SystemExit(f"--baseline {path}: not a checkout of the project")
+    return path
+
+
+def probe(root: Path, *args: object) -> dict[str, Any]:
+    out = subprocess.run(
+        [sys.executable, str(HERE / "probe.py"), str(root), *map(str, args)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout)  # type: ignore[no-any-return]
+
+
+def wall(argv: list[str], cwd: Path) -> float:
+    t = time.perf_counter()
+    subprocess.run(argv, cwd=cwd, capture_output=True, check=True)
+    return time.perf_counter() - t
+
+
+def sim_vs_engine(roots: dict[str, Path], fast: bool) -> None:
+    print("sim ÷ engine alone (random bots, the same games), medians:")
+    for game, players in SIM_CASES:
+        games = {"maeshowe": 200, "mesos": 40, "mezo": 10}[game] // (4 if fast else 1)
+        for label, root in roots.items():
+            r = probe(root, "sim", game, players, max(2, games), 3 if fast else 5)
+            print(
+                f"  {label:8} {game} {players}p: engine {r['engine_ms']:.2f} ms, "
+                f"sim {r['sim_ms']:.2f} ms a game -> ratio {r['ratio']:.2f}"
+            )
+
+
+def version_vs_pydantic(roots: dict[str, Path], fast: bool) -> None:
+    runs = 5 if fast else 11
+    times: dict[str, list[float]] = {"pydantic": []} | {label: [] for label in roots}
+    for _ in range(runs):
+        times["pydantic"].append(wall([sys.executable, "-c", "import pydantic"], ROOT))
+        for label, root in roots.items():
+            times[label].append(wall([sys.executable, "-m", "tabletop_tui", "--version"], root))
+    base = statistics.median(times["pydantic"])
+    print(f"--version ÷ import pydantic (median of {runs}; pydantic {base * 1000:.0f} ms):")
+    for label in roots:
+        med = statistics.median(times[label])
+        print(f"  {label:8} {med * 1000:.0f} ms -> ratio {med / base:.2f}")
+
+
+def jobs_wall(fast: bool) -> None:
+    games = 400 if fast else 2000
+    argv = [sys.executable, "-m", "tabletop_tui", "sim", "mesos", "--games", str(games), "--json"]
+    one = wall(argv, ROOT)
+    two = wall([*argv, "--jobs", "2"], ROOT)
+    print(
+        f"sim mesos --games {games}: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s "
+        f"-> ratio {two / one:.2f}"
+    )
+
+
+def search_rate(roots: dict[str, Path], fast: bool) -> None:
+    iterations, positions = (60, 3) if fast else (200, 5)
+    print(f"search play-outs per second, Mezo 2p ({positions} positions, medians):")
+    rates = {}
+    for label, root in roots.items():
+        rates[label] = probe(root, "search", "mezo", 2, iterations, positions)["playouts_per_s"]
+        print(f"  {label:8} {rates[label]:.0f}/s")
+    if "baseline" in rates:
+        print(f"  -> ratio {rates['this'] / rates['baseline']:.2f}")
+
+
+def main() -> None:
+    fast = quick()
+    roots = {"this": ROOT}
+    base = _baseline()
+    if base is not None:
+        roots["baseline"] = base
+    sim_vs_engine(roots, fast)
+    version_vs_pydantic(roots, fast)
+    search_rate(roots, fast)
+    jobs_wall(fast)
+
+
+if __name__ == "__main__":
+    main()

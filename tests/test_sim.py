@@ -1,0 +1,94 @@
+"""``sim``: several processes give the same totals as one, ``--check`` runs the conformance
+kit on every game, and a run's size is bounded with a clear message."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from tabletop_tui import cli
+from tabletop_tui.engine.conformance import check_views_hide_hidden, play_checked
+from tabletop_tui.engine.registry import GameInfo, Mode, get_game
+from tabletop_tui.engine.sim import MAX_GAMES, simulate
+from tests.fixture_game import GAME, HighCard
+
+
+def run(capsys, *argv):
+    code = cli.main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.mark.parametrize("game_id, players", [("highcard", 3), ("mesos", 3)])
+def test_jobs_give_the_same_totals_as_one_process(highcard, game_id, players):
+    info = get_game(game_id)
+    config = info.make_config(players)
+    levels = ["random"] * players
+    one = simulate(info, config, 23, 4, levels).to_json()
+    two = simulate(info, config, 23, 4, levels, jobs=2).to_json()
+    for key in ("wins", "win_rate", "mean_scores", "score_stdev", "mean_decisions", "errors"):
+        assert one[key] == two[key], key
+    assert sum(one["wins"]) == pytest.approx(23)
+
+
+def test_progress_counts_every_game_with_jobs(highcard):
+    seen: list[int] = []
+    simulate(GAME, GAME.make_config(2), 41, 1, ["random", "random"], seen.append, jobs=2)
+    assert sum(seen) == 41 and len(seen) > 1
+
+
+def test_cli_jobs_match_and_bad_jobs_are_one_line(capsys, highcard):
+    args = ["sim", "highcard", "--games", "12", "--json", "--seed", "5"]
+    _, one, _ = run(capsys, *args)
+    _, two, _ = run(capsys, *args, "--jobs", "2")
+    a, b = json.loads(one), json.loads(two)
+    assert a["wins"] == b["wins"] and a["mean_scores"] == b["mean_scores"]
+    code, out, err = run(capsys, *args, "--jobs", "0")
+    assert code == 2 and out == "" and "--jobs" in err and len(err.strip().splitlines()) == 1
+
+
+def test_games_bound_is_one_clear_line(capsys, highcard):
+    code, out, err = run(capsys, "sim", "highcard", "--games", "99999999999")
+    assert code == 2 and out == ""
+    assert err.strip().splitlines() == [
+        f"tabletop-tui: error: sim plays at most {MAX_GAMES} games a run, not 99999999999 "
+        "(split a longer run with --seed)"
+    ]
+    with pytest.raises(ValueError):
+        simulate(GAME, GAME.make_config(2), MAX_GAMES + 1, 1, ["random"] * 2)
+
+
+def test_check_plays_the_same_games_and_counts_broken_promises(capsys, highcard):
+    args = ["sim", "highcard", "--games", "6", "--json", "--seed", "2"]
+    _, fast, _ = run(capsys, *args)
+    code, checked, _ = run(capsys, *args, "--check")
+    assert code == 0
+    assert json.loads(fast)["mean_scores"] == json.loads(checked)["mean_scores"]
+
+    class Leaky(HighCard):
+        game_id = "leaky"
+
+        def view(self, seat):  # type: ignore[no-untyped-def]
+            view = super().view(seat)
+            view["next_hand"] = list(self.hands[(0 if seat is None else seat + 1) % 2])
+            return view
+
+    modes = (Mode("v", "V", 2, 2),)
+    leaky = GameInfo("leaky", "Leaky", "x", 2, 2, modes, state_class=Leaky, bots=GAME.bots)
+    summary = simulate(leaky, leaky.make_config(2), 3, 1, ["random"] * 2, check=True)
+    assert summary.errors == 3
+    assert "shows hidden information" in summary.error_messages[0]
+    assert simulate(leaky, leaky.make_config(2), 3, 1, ["random"] * 2).errors == 0
+    # Several processes play a game that is not registered by id as well.
+    summary = simulate(leaky, leaky.make_config(2), 4, 1, ["random"] * 2, jobs=2, check=True)
+    assert summary.errors == 4
+
+
+def test_view_leak_check_passes_for_honest_views_and_open_hands():
+    for options in ({"players": 3}, {"players": 2, "open_hands": True}):
+        state = GAME.state_class.new(options, 1)
+        check_views_hide_hidden(state, random.Random(0))
+    state = play_checked(GAME, {"players": 2}, 4, deep_every=1)
+    assert state.is_over()
