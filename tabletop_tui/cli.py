@@ -306,8 +306,6 @@ def cmd_history(args: argparse.Namespace) -> int:
             when,
         )
     console.print(table)
-    if store.damaged_rows:
-        console.print(f"{store.damaged_rows} damaged saved game(s) were skipped.", style="yellow")
     return 0
 
 
@@ -481,6 +479,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (e.g. '| head'): stop quietly
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except Exception as exc:  # the last guard: one line, never a traceback
         from tabletop_tui.store import StoreError
 

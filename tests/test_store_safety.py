@@ -31,9 +31,11 @@ HUMANS = [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Bo", kind="human")]
 FIXTURE = Path(__file__).parent / "fixtures" / "schema1.sqlite3"
 
 
-def files(folder: Path) -> list[str]:
-    """The files in a folder but SQLite's own journal files (a reader may create them)."""
-    return sorted(p.name for p in folder.iterdir() if not p.name.endswith(("-wal", "-shm")))
+def files(folder: Path, journals: bool = True) -> list[str]:
+    """The files in a folder (without SQLite's own journal files if not ``journals``)."""
+    return sorted(
+        p.name for p in folder.iterdir() if journals or not p.name.endswith(("-wal", "-shm"))
+    )
 
 
 def two_games(folder: Path, highcard) -> tuple[int, int]:
@@ -62,7 +64,7 @@ def test_a_bad_time_stamp_skips_that_game_with_a_note_naming_it(tmp_path, highca
     conn.execute(f"UPDATE games SET {column}='yesterday' WHERE id=?", (bad,))
     conn.commit()
     conn.close()
-    before = files(tmp_path)
+    before = files(tmp_path, journals=False)
     store = Store.open(tmp_path)
     assert store.warning is None
     assert [g.id for g in store.unfinished()] == [good]
@@ -78,7 +80,7 @@ def test_a_bad_time_stamp_skips_that_game_with_a_note_naming_it(tmp_path, highca
     code, out, err = cli_run("--data-dir", str(tmp_path), "history")
     assert code == 0, err
     assert f"saved game #{bad}" in out and "internal error" not in out + err
-    assert files(tmp_path) == before
+    assert files(tmp_path, journals=False) == before
 
 
 # ---- 2, 3: permissions -----------------------------------------------------------------
@@ -189,6 +191,9 @@ def test_a_read_only_database_opens_read_only(shared_dir, highcard):
     assert out["create"].startswith("nothing can be saved: the database")
     assert out["history"] == [0, ""]
     assert files(shared_dir) == before  # nothing moved aside, nothing added
+    # Made writable again, it is writable again (no read-only side file was left behind).
+    (shared_dir / DB_NAME).chmod(0o644)
+    assert as_user(lambda: Store.open(shared_dir).read_only) is None
 
 
 def test_a_read_only_folder_with_a_healthy_database_opens_read_only(shared_dir, highcard):
@@ -342,7 +347,7 @@ def test_a_database_from_a_newer_app_opens_read_only(tmp_path):
     conn.execute("UPDATE meta SET value='3' WHERE key='schema'")
     conn.commit()
     conn.close()
-    before = files(tmp_path)
+    before = files(tmp_path, journals=False)
     store = Store.open(tmp_path)
     assert store.read_only and "newer version of tabletop-tui" in store.read_only
     assert "database version 3; this one knows up to 2" in store.read_only
@@ -350,7 +355,7 @@ def test_a_database_from_a_newer_app_opens_read_only(tmp_path):
     with pytest.raises(ReadOnlyStore):
         store.set_status(2, "abandoned")
     store.close()
-    assert files(tmp_path) == before
+    assert files(tmp_path, journals=False) == before
 
 
 def test_a_read_only_database_of_an_older_schema_is_read_as_it_is(shared_dir):

@@ -187,9 +187,16 @@ class Store:
 
     @classmethod
     def _open_read_only(cls, path: Path, reason: str) -> Store:
-        """Open without writing anything: not even the journal files."""
+        """Open without writing anything: not even the journal files.
+
+        With no write-ahead log beside it, everything is in the file itself and it is opened
+        as immutable, so SQLite creates no side files (a side file made now would copy the
+        file's read-only mode and keep the database read-only once it is writable again).
+        With a log, it is read through the log so that no move is missed."""
         conn = None
-        for query in ("mode=ro", "immutable=1"):
+        wal = path.with_name(path.name + "-wal").exists()
+        error: Exception | None = None
+        for query in ("mode=ro", "immutable=1") if wal else ("immutable=1",):
             try:
                 conn = sqlite3.connect(
                     f"{path.resolve().as_uri()}?{query}",
@@ -212,7 +219,7 @@ class Store:
                 conn = None
                 error = exc
         if conn is None:
-            raise StoreError(f"cannot open the database {path}: {error}") from None
+            raise StoreError(f"cannot open the database {path}: {error}")
         store = cls(path, conn, None)
         store.read_only = reason
         store.warning_title = "Saved games are read-only"
