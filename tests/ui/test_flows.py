@@ -180,7 +180,7 @@ async def test_bot_thinking_is_shown_and_leaving_stops_it(store, only_highcard):
 
     app = TabletopApp(store, highcard_start("human", "medium"), bot_speed="slow")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)  # the table is ready for the person's key, however slow the machine
         game = app.screen
         await pilot.press("1")
         await pilot.pause()
