@@ -7,9 +7,12 @@ the navigation between screens; each screen lives in ``tabletop_tui.ui``.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -31,6 +34,9 @@ from tabletop_tui.ui.common import (
 
 THEME_PREF = "theme"
 SPEED_PREF = "bot_speed"
+STYLESHEET = Path(__file__).parent / "ui" / "app.tcss"
+# Keys that still work below the minimum size: leaving the app.
+KEYS_WHEN_TOO_SMALL = ("ctrl+q", "ctrl+c")
 
 
 class TabletopApp(App[int]):
@@ -56,15 +62,40 @@ class TabletopApp(App[int]):
         *,
         bot_speed: str | None = None,
         curtain_guard: float = 0.6,
+        curtain_clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__()
-        # Seconds during which the hand-off curtain ignores keys typed ahead.
+        # Seconds during which the hand-off curtain ignores keys typed ahead, and the clock
+        # it measures them by.
         self.curtain_guard = curtain_guard
+        self.curtain_clock = curtain_clock
         self.store = store
         self.start_request = start
         speed = bot_speed or store.get_pref(SPEED_PREF, DEFAULT_SPEED)
         self.bot_speed: str = speed if speed in BOT_SPEEDS else DEFAULT_SPEED
         self._theme_ready = False
+
+    # ---- the minimum size ----------------------------------------------------------------
+
+    @property
+    def too_small(self) -> bool:
+        """Below the minimum size only the 'enlarge the terminal' notice is on screen (the
+        breakpoint CSS hides the rest), so no key or click may act on what is hidden."""
+        width, height = self.size
+        return width < MIN_WIDTH or height < MIN_HEIGHT
+
+    async def on_event(self, event: events.Event) -> None:
+        if (
+            isinstance(event, (events.InputEvent, events.Paste))
+            and not event.is_forwarded
+            and self.too_small
+        ):
+            if isinstance(event, events.Key) and event.key in KEYS_WHEN_TOO_SMALL:
+                await super().on_event(event)
+            elif isinstance(event, events.Key):
+                self.bell()
+            return
+        await super().on_event(event)
 
     # ---- start-up ------------------------------------------------------------------------
 
@@ -80,7 +111,7 @@ class TabletopApp(App[int]):
             self.handle_start(self.start_request)
         if self.store.warning:
             self.push_screen(
-                MessageScreen("Saved games were reset", self.store.warning, error=False)
+                MessageScreen(self.store.warning_title, self.store.warning, error=False)
             )
 
     def watch_theme(self, theme: str) -> None:
@@ -127,6 +158,13 @@ class TabletopApp(App[int]):
     def open_setup(self, game_id: str) -> None:
         from tabletop_tui.ui.setup import SetupScreen, pref_key
 
+        if self.store.read_only:
+            self.show_error(
+                "New games cannot be saved",
+                f"Saved games are read-only: {self.store.read_only}.\n\nUnfinished games can "
+                "still be resumed and past games replayed.",
+            )
+            return
         try:
             info = get_game(game_id)
             screen = SetupScreen(info, self.store.get_pref(pref_key(game_id)))
@@ -160,10 +198,13 @@ class TabletopApp(App[int]):
     def resume_game(self, game_id: int) -> None:
         from tabletop_tui.ui.frame import GameScreen
 
+        read_only = self.store.read_only
         try:
             session = Session.resume(self.store, game_id)
+            if read_only:
+                session.store = None  # play on, but nothing can be written
             result = session.result
-            if result is not None:  # it ended just before the app was closed
+            if result is not None and not read_only:  # it ended just before the app closed
                 self.store.finish(game_id, result)
             screen = GameScreen(session)
         except Exception as exc:
@@ -174,6 +215,14 @@ class TabletopApp(App[int]):
             return
         self.back_to_picker()
         self.push_screen(screen)
+        for note in session.repairs:
+            self.notify(note, title="This save was repaired", severity="warning", timeout=12)
+        if read_only:
+            self.notify(
+                f"Saved games are read-only ({read_only}): moves made now are not saved.",
+                severity="warning",
+                timeout=12,
+            )
 
     def play_again(self, session: Session) -> None:
         """Same game, options and seats, a new deal."""
@@ -251,10 +300,17 @@ def run_app(data_dir: str | None, start: dict[str, Any] | None) -> int:
     "seed": s or None, "options": {...}}`` goes straight into a new game, and
     ``{"resume": game_id}`` / ``{"replay": game_id}`` open a saved one.
     """
+    if not STYLESHEET.is_file():
+        print(
+            "tabletop-tui: error: the stylesheet tabletop_tui/ui/app.tcss is missing: "
+            "reinstall tabletop-tui",
+            file=sys.stderr,
+        )
+        return 1
     try:
         store = Store.open(data_dir)
     except StoreError as exc:
-        print(f"tabletop-tui: {exc}", file=sys.stderr)
+        print(f"tabletop-tui: error: {exc}", file=sys.stderr)
         return 1
     try:
         app = TabletopApp(store, start)

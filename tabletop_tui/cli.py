@@ -1,4 +1,5 @@
-"""The command line: start the app, start a game directly, simulate bot games, print rules.
+"""The command line: start the app, start a game directly, simulate bot games, print rules,
+list the history, export and import game records, and say where the saves live.
 
 Bad input (an unknown game, option, value or seat) ends with one clear line on stderr and a
 non-zero exit, never a traceback.
@@ -278,12 +279,17 @@ def cmd_history(args: argparse.Namespace) -> int:
     from tabletop_tui.store import Store
 
     store = Store.open(args.data_dir)
+    try:
+        rows = store.all_games(limit=args.limit)
+    finally:
+        store.close()
     console = Console()
     if store.warning:
         console.print(store.warning, style="yellow", markup=False)
-    rows = store.all_games(limit=args.limit)
+    for note in store.damaged_notes:
+        console.print(note, style="yellow", markup=False)
     if not rows:
-        console.print("No games played yet.")
+        console.print("No games played yet." if not store.damaged_rows else "No readable games.")
         return 0
     titles = {g.id: g.title for g in games().values()}
     table = Table(title="Games")
@@ -306,7 +312,7 @@ def cmd_history(args: argparse.Namespace) -> int:
         when = dt.datetime.fromtimestamp(g.updated).strftime("%Y-%m-%d %H:%M")
         table.add_row(
             str(g.id),
-            titles.get(g.record.game, g.record.game),
+            titles.get(g.record.game, f"{g.record.game} (not installed)"),
             g.status,
             seats,
             str(g.moves),
@@ -314,8 +320,81 @@ def cmd_history(args: argparse.Namespace) -> int:
             when,
         )
     console.print(table)
-    if store.damaged_rows:
-        console.print(f"{store.damaged_rows} damaged saved game(s) were skipped.", style="yellow")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write one saved game as a portable JSON record (stdout, or ``-o FILE``)."""
+    from tabletop_tui.store import Store
+
+    store = Store.open(args.data_dir)
+    try:
+        stored = store.get(args.id)
+    finally:
+        store.close()
+    record = stored.record.with_versions()
+    if stored.status == "finished" and stored.result is not None:
+        record = record.model_copy(update={"result": stored.result.to_json()})
+    text = record.model_dump_json(indent=2) + "\n"
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+        return 0
+    try:
+        with open(args.output, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        raise CliError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+    print(f"game #{stored.id} written to {args.output}", file=sys.stderr)
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Read a game record, replay it to check it, and add it to the saved games."""
+    from tabletop_tui.engine.record import DamagedSave, GameRecord
+    from tabletop_tui.store import Store
+
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as fh:
+                text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise CliError(f"cannot read {args.file}: {reason}") from None
+    try:
+        record = GameRecord.from_json(text)
+    except DamagedSave as exc:
+        raise CliError(f"{args.file} is not a game record: {exc}") from None
+    info = get_game(record.game)
+    try:
+        state = record.verify(info)
+    except DamagedSave as exc:
+        raise CliError(f"{args.file} was not imported: {exc}") from None
+    result = state.result()
+    record = record.with_versions().model_copy(update={"result": None})
+    store = Store.open(args.data_dir)
+    try:
+        store.check_writable()
+        game_id = store.create_game(
+            record, status="finished" if result is not None else "playing", result=result
+        )
+    finally:
+        store.close()
+    status = "finished" if result is not None else "unfinished"
+    print(f"imported as game #{game_id} ({info.title}, {status}, {len(record.history)} moves)")
+    return 0
+
+
+def cmd_locate(args: argparse.Namespace) -> int:
+    """Where the saves live (the folder is not created by asking)."""
+    from pathlib import Path
+
+    from tabletop_tui.store import DB_NAME, default_data_dir
+
+    folder = Path(args.data_dir).expanduser() if args.data_dir else default_data_dir()
+    print(f"data folder: {folder}")
+    print(f"database:    {folder / DB_NAME}")
     return 0
 
 
@@ -375,6 +454,16 @@ def build_parser() -> _Parser:
     rules.add_argument("--full", action="store_true", help="the full rules, not the summary")
     hist = sub.add_parser("history", help="list past and unfinished games")
     hist.add_argument("--limit", type=int, default=50)
+    export = sub.add_parser("export", help="write a saved game as a JSON game record")
+    export.add_argument("id", type=int, help="the game's number (see 'history')")
+    export.add_argument("-o", "--output", metavar="FILE", help="write to FILE, not stdout")
+    imp = sub.add_parser("import", help="check a JSON game record by replay and add it")
+    imp.add_argument("file", help="the record's file ('-' reads stdin)")
+    sub.add_parser("locate", help="print the data folder and the database path")
+    for name in ("history", "export", "import", "locate"):
+        sub.choices[name].add_argument(
+            "--data-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS
+        )
     return parser
 
 
@@ -399,6 +488,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             "sim": cmd_sim,
             "rules": cmd_rules,
             "history": cmd_history,
+            "export": cmd_export,
+            "import": cmd_import,
+            "locate": cmd_locate,
         }[args.command]
         return handler(args)
     except CliError as exc:
@@ -409,6 +501,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (e.g. '| head'): stop quietly
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except Exception as exc:  # the last guard: one line, never a traceback
         from tabletop_tui.store import StoreError
 

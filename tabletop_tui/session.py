@@ -42,6 +42,8 @@ class Session:
     log: list[LogEntry] = field(default_factory=list)
     _bots: dict[int, Bot] = field(default_factory=dict)
     _bot_rngs: dict[int, random.Random] = field(default_factory=dict)
+    # What was repaired in the save on resume (one line each), for the player to read.
+    repairs: list[str] = field(default_factory=list)
 
     # ---- starting and resuming ----------------------------------------------------------
 
@@ -91,10 +93,9 @@ class Session:
                 raise DamagedSave(
                     f"the saved moves do not replay: move {i + 1} ('{option_id}'): {exc}"
                 ) from None
-        if not session.seats:
-            session.seats = [
-                SeatSpec(name=f"Player {i + 1}", kind=HUMAN) for i in range(state.players)
-            ]
+        session.seats, session.repairs = repair_seats(info, session.seats, state.players)
+        if session.repairs and store is not None and game_id is not None and not store.read_only:
+            store.set_seats(game_id, session.seats)
         session._make_bots()
         return session
 
@@ -130,6 +131,8 @@ class Session:
         """Apply a choice, save it at once, and record the result when the game ends."""
         decision = self.state.decision()
         seat = decision.seat if decision else -1
+        if self.store is not None and self.game_id is not None:
+            self.store.check_writable()  # refuse before the move, so state and save agree
         entries = self.state.apply(option_id)
         self.log.extend(entries)
         if self.store is not None and self.game_id is not None:
@@ -178,3 +181,38 @@ class Session:
 
     def record(self) -> GameRecord:
         return GameRecord.of(self.state, self.seats)
+
+
+def default_bot(info: GameInfo) -> str:
+    return "medium" if "medium" in info.bots else "random"
+
+
+def repair_seats(
+    info: GameInfo, seats: list[SeatSpec], players: int
+) -> tuple[list[SeatSpec], list[str]]:
+    """A seat list that fits the game: one seat per player, each a person or a known bot.
+
+    A save whose list is missing or short gets the usual seating for what is missing (a
+    person in seat 1, bots elsewhere), an unknown bot level becomes the default one, and
+    each change is described so the player is told."""
+    notes: list[str] = []
+    fixed = list(seats[:players])
+    if len(seats) > players:
+        notes.append(
+            f"the save listed {len(seats)} seats for {players} players; extra ones dropped"
+        )
+    if len(fixed) < players:
+        added = []
+        for i in range(len(fixed), players):
+            kind = HUMAN if i == 0 else default_bot(info)
+            name = "Player 1" if kind == HUMAN else f"Bot {i + 1}"
+            fixed.append(SeatSpec(name=name, kind=kind))
+            added.append(f"seat {i + 1} {'a person' if kind == HUMAN else f'a {kind} bot'}")
+        missing = "had no seat list" if not seats else f"listed only {len(seats)} seats"
+        notes.append(f"the save {missing}: {', '.join(added)}")
+    for i, seat in enumerate(fixed):
+        if seat.kind != HUMAN and seat.kind not in info.bots:
+            kind = default_bot(info)
+            notes.append(f"seat {i + 1} had an unknown bot level '{seat.kind}': now {kind}")
+            fixed[i] = SeatSpec(name=seat.name, kind=kind)
+    return fixed, notes

@@ -178,6 +178,9 @@ class GameState(ABC):
 
     game_id: ClassVar[str] = ""
     config_model: ClassVar[type[GameConfig]] = GameConfig
+    # Saved with every game. Raise it when a rules change makes old move lists replay
+    # differently, so a save that no longer replays can say which rules it was played under.
+    rules_version: ClassVar[str] = "1"
 
     def __init__(self, config: GameConfig, seed: int) -> None:
         if not isinstance(config, self.config_model):

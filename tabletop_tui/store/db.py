@@ -3,11 +3,19 @@
 Every applied option is written in its own transaction as it happens, so a killed process
 loses nothing. A file that is not our database (damaged, or something else entirely) is moved
 aside, never deleted, and a fresh database takes its place, with one clear message.
+
+Nothing healthy is ever moved: a database or folder that cannot be written is opened
+read-only (saved games can be resumed and replayed, nothing new is written), an older
+database is upgraded in place by the steps in ``MIGRATIONS`` after a backup copy is made next
+to it, and a database from a newer version of the app is opened read-only. A row that cannot
+be read is skipped with a note naming it; the others stay usable.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import math
 import os
 import sqlite3
 import time
@@ -23,7 +31,7 @@ from tabletop_tui.engine.core import GameResult
 from tabletop_tui.engine.record import DamagedSave, GameRecord, SeatSpec
 
 DB_NAME = "tabletop-tui.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 ENV_DATA_DIR = "TABLETOP_TUI_DATA_DIR"
 
 _SCHEMA = """
@@ -50,11 +58,39 @@ CREATE TABLE IF NOT EXISTS prefs (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS games_status ON games(status, updated);
 """
 
+# Schema steps: MIGRATIONS[n] turns a version n-1 database into version n. The base schema
+# above is version 1; a new database is created at version 1 and brought up by these same
+# steps, so every step runs on every new database too. Never edit a step once released: add
+# the next one.
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    # 2: each save carries the app version and the game's rules version it was played with.
+    2: (
+        "ALTER TABLE games ADD COLUMN app_version TEXT",
+        "ALTER TABLE games ADD COLUMN rules_version TEXT",
+    ),
+}
+
+# SQLite result codes (the low byte of ``sqlite_errorcode``) that mean the file is damaged or
+# not a database, as opposed to a permission or locking problem.
+_CORRUPT, _NOTADB = 11, 26
+
 STATUSES = ("playing", "finished", "abandoned")
 
 
 class StoreError(Exception):
     """The database cannot be used at all (e.g. the folder is not writable)."""
+
+
+class ReadOnlyStore(StoreError):
+    """A write was asked of a database opened read-only; the message says why it is."""
+
+
+class _Damaged(Exception):
+    """The file is not a usable tabletop-tui database (it may be moved aside)."""
+
+
+class _NewerSchema(Exception):
+    """The database was written by a newer version of the app."""
 
 
 @dataclass(frozen=True)
@@ -93,61 +129,228 @@ class Store:
         self.path = path
         self.conn = conn
         self.warning = warning
+        # Why nothing can be written (None: the database is writable).
+        self.read_only: str | None = None
+        # The heading of ``warning`` (what happened to the saved games).
+        self.warning_title = "Saved games were reset"
+        # Rows skipped by the last listing, and one line naming each.
         self.damaged_rows = 0
+        self.damaged_notes: list[str] = []
+        # A database opened read-only may predate the version columns: read NULL for them.
+        have = {r[1] for r in conn.execute("PRAGMA table_info(games)")}
+        self._columns = ", ".join(c if c in have else f"NULL AS {c}" for c in self._COLUMN_NAMES)
 
     # ---- opening ----------------------------------------------------------------------------
 
     @classmethod
     def open(cls, data_dir: str | Path | None = None) -> Store:
+        """Open (or create) the database in ``data_dir``; never moves a healthy file."""
         folder = Path(data_dir).expanduser() if data_dir else default_data_dir()
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(f"cannot create the data folder {folder}: {exc.strerror}") from None
+        if not folder.is_dir():
+            raise StoreError(f"the data folder {folder} is not a folder")
         path = folder / DB_NAME
-        warning = None
-        try:
-            conn = cls._connect(path)
-        except sqlite3.DatabaseError as exc:
-            aside = cls._move_aside(path)
-            warning = (
-                f"The saved-games database could not be read ({exc}); it was moved to "
-                f"{aside.name} and a new one was started."
+        exists = path.exists()
+        folder_writable = os.access(folder, os.W_OK | os.X_OK)
+        if not folder_writable and not exists:
+            raise StoreError(
+                f"the data folder {folder} cannot be written (permission denied): "
+                f"choose another with --data-dir or {ENV_DATA_DIR}"
             )
+        if exists and not os.access(path, os.R_OK):
+            raise StoreError(f"the database {path} cannot be read (permission denied)")
+        read_only = None
+        if not folder_writable:
+            read_only = f"the data folder {folder} cannot be written"
+        elif exists and not os.access(path, os.W_OK):
+            read_only = f"the database {path} is read-only"
+        if read_only is None:
             try:
-                conn = cls._connect(path)
-            except sqlite3.DatabaseError as exc2:
-                raise StoreError(f"cannot open the database {path}: {exc2}") from None
+                conn, warning = cls._connect(path)
+                store = cls(path, conn, warning)
+                if warning:
+                    store.warning_title = "Saved games were upgraded"
+                return store
+            except _NewerSchema as exc:
+                read_only = str(exc)
+            except _Damaged as exc:
+                return cls._replace_damaged(path, str(exc))
+            except sqlite3.DatabaseError as exc:
+                # Permission, lock or I/O trouble: the file may well be healthy, so keep it.
+                read_only = f"the database {path} cannot be written ({exc})"
+            except OSError as exc:
+                raise StoreError(f"cannot open the database {path}: {exc}") from None
+        return cls._open_read_only(path, read_only)
+
+    @classmethod
+    def _open_read_only(cls, path: Path, reason: str) -> Store:
+        """Open without writing anything: not even the journal files.
+
+        With no write-ahead log beside it, everything is in the file itself and it is opened
+        as immutable, so SQLite creates no side files (a side file made now would copy the
+        file's read-only mode and keep the database read-only once it is writable again).
+        With a log, it is read through the log so that no move is missed."""
+        conn = None
+        wal = path.with_name(path.name + "-wal").exists()
+        error: Exception | None = None
+        for query in ("mode=ro", "immutable=1") if wal else ("immutable=1",):
+            try:
+                conn = sqlite3.connect(
+                    f"{path.resolve().as_uri()}?{query}",
+                    uri=True,
+                    isolation_level=None,
+                    check_same_thread=False,
+                )
+                cls._check(conn)
+                break
+            except _Damaged as exc:
+                if conn is not None:
+                    conn.close()
+                raise StoreError(
+                    f"the database {path} could not be read ({exc}) and cannot be moved "
+                    "aside here; it was left as it is"
+                ) from None
+            except sqlite3.DatabaseError as exc:
+                if conn is not None:
+                    conn.close()
+                conn = None
+                error = exc
+        if conn is None:
+            raise StoreError(f"cannot open the database {path}: {error}")
+        store = cls(path, conn, None)
+        store.read_only = reason
+        store.warning_title = "Saved games are read-only"
+        store.warning = (
+            f"Saved games are read-only: {reason}. Past games can be resumed and replayed, "
+            "but nothing new is saved."
+        )
+        return store
+
+    @classmethod
+    def _replace_damaged(cls, path: Path, why: str) -> Store:
+        try:
+            aside = cls._move_aside(path)
         except OSError as exc:
+            raise StoreError(
+                f"the database {path} could not be read ({why}) and could not be moved "
+                f"aside ({exc.strerror or exc}); it was left as it is"
+            ) from None
+        warning = (
+            f"The saved-games database could not be read ({why}); it was moved to "
+            f"{aside.name} and a new one was started."
+        )
+        try:
+            conn, _ = cls._connect(path)
+        except (_Damaged, _NewerSchema, sqlite3.DatabaseError) as exc:
             raise StoreError(f"cannot open the database {path}: {exc}") from None
         return cls(path, conn, warning)
 
     @staticmethod
-    def _connect(path: Path) -> sqlite3.Connection:
-        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    def _check(conn: sqlite3.Connection) -> int:
+        """Check the file is ours and healthy; returns its schema version (0: empty file)."""
         try:
-            conn.execute("PRAGMA foreign_keys = ON")
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = NORMAL")
             check = conn.execute("PRAGMA quick_check").fetchone()
             if not check or check[0] != "ok":
-                raise sqlite3.DatabaseError("integrity check failed")
+                raise _Damaged("integrity check failed")
             tables = {
                 r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
             }
-            ours = {"meta", "games", "moves", "prefs"}
-            if tables and not tables & ours:
-                raise sqlite3.DatabaseError("the file is not a tabletop-tui database")
-            conn.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+            if code in (_CORRUPT, _NOTADB):
+                raise _Damaged(str(exc)) from None
+            raise
+        if not tables:
+            return 0
+        ours = {"meta", "games", "moves", "prefs"}
+        if not tables & ours:
+            raise _Damaged("the file is not a tabletop-tui database")
+        if not {"games", "moves"} <= tables:
+            raise _Damaged("the file lacks the saved-games tables")
+        row = None
+        if "meta" in tables:
             row = conn.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-            if row is None:
-                conn.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-            elif row[0] != str(SCHEMA_VERSION):
-                raise sqlite3.DatabaseError(f"unknown database version {row[0]}")
-        except sqlite3.DatabaseError:
+        if row is None:
+            return 1
+        try:
+            version = int(row[0])
+        except (TypeError, ValueError):
+            raise _Damaged(f"unknown database version '{row[0]}'") from None
+        if version < 1:
+            raise _Damaged(f"unknown database version '{row[0]}'")
+        return version
+
+    @classmethod
+    def _connect(cls, path: Path) -> tuple[sqlite3.Connection, str | None]:
+        """Open for writing, create or upgrade the schema; returns a message if upgraded."""
+        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        try:
+            version = cls._check(conn)
+            if version > SCHEMA_VERSION:
+                raise _NewerSchema(
+                    f"the database was written by a newer version of tabletop-tui (database "
+                    f"version {version}; this one knows up to {SCHEMA_VERSION})"
+                )
+            conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            warning = None
+            if version == 0:
+                conn.executescript(_SCHEMA)
+                conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema', '1')")
+                cls._migrate(conn, 1)
+            elif version < SCHEMA_VERSION:
+                backup = cls._backup(conn, path, version)
+                try:
+                    cls._migrate(conn, version)
+                except sqlite3.DatabaseError as exc:
+                    raise _NewerSchema(
+                        f"the database could not be upgraded ({exc}); a copy is in {backup.name}"
+                    ) from None
+                warning = (
+                    f"The saved-games database was upgraded (version {version} to "
+                    f"{SCHEMA_VERSION}); the old one is kept as {backup.name}."
+                )
+        except BaseException:
             conn.close()
             raise
-        return conn
+        return conn, warning
+
+    @staticmethod
+    def _migrate(conn: sqlite3.Connection, version: int) -> None:
+        """Run every step after ``version`` in one transaction: all of them or none."""
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for target in range(version + 1, SCHEMA_VERSION + 1):
+                for statement in MIGRATIONS[target]:
+                    conn.execute(statement)
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+            )
+            conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    @staticmethod
+    def _backup(conn: sqlite3.Connection, path: Path, version: int) -> Path:
+        """A consistent copy of the database next to it, before it is upgraded."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        dest = path.with_name(f"{path.name}.v{version}-backup-{stamp}")
+        n = 1
+        while dest.exists():
+            dest = path.with_name(f"{path.name}.v{version}-backup-{stamp}-{n}")
+            n += 1
+        target = sqlite3.connect(dest)
+        try:
+            conn.backup(target)
+        finally:
+            target.close()
+        return dest
 
     @staticmethod
     def _move_aside(path: Path) -> Path:
@@ -167,8 +370,14 @@ class Store:
     def close(self) -> None:
         self.conn.close()
 
+    def check_writable(self) -> None:
+        """Raise ``ReadOnlyStore`` with the reason when nothing can be saved."""
+        if self.read_only:
+            raise ReadOnlyStore(f"nothing can be saved: {self.read_only}")
+
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
+        self.check_writable()
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             yield self.conn
@@ -179,20 +388,36 @@ class Store:
 
     # ---- writing ----------------------------------------------------------------------------
 
-    def create_game(self, record: GameRecord) -> int:
-        """Store a new game (with any moves already in its record); returns its id."""
+    def create_game(
+        self,
+        record: GameRecord,
+        *,
+        status: str = "playing",
+        result: GameResult | None = None,
+    ) -> int:
+        """Store a game (with any moves already in its record); returns its id.
+
+        The record's versions are kept; a record without them gets this app's version and
+        the game's current rules version."""
+        if status not in STATUSES:
+            raise ValueError(f"unknown status {status}")
         now = time.time()
+        versions = record.with_versions()
         with self._tx() as c:
             cur = c.execute(
-                "INSERT INTO games (game, config, seed, seats, status, created, updated)"
-                " VALUES (?, ?, ?, ?, 'playing', ?, ?)",
+                "INSERT INTO games (game, config, seed, seats, status, result, created, updated,"
+                " app_version, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     record.game,
                     json.dumps(record.config),
                     record.seed,
                     json.dumps([s.model_dump() for s in record.seats]),
+                    status,
+                    json.dumps(result.to_json()) if result is not None else None,
                     now,
                     now,
+                    versions.app_version,
+                    versions.rules_version,
                 ),
             )
             game_id = int(cur.lastrowid or 0)
@@ -233,6 +458,14 @@ class Store:
                 "UPDATE games SET status=?, updated=? WHERE id=?", (status, time.time(), game_id)
             )
 
+    def set_seats(self, game_id: int, seats: list[SeatSpec]) -> None:
+        """Replace a save's seat list (a repair of a missing or broken one)."""
+        with self._tx() as c:
+            c.execute(
+                "UPDATE games SET seats=? WHERE id=?",
+                (json.dumps([s.model_dump() for s in seats]), game_id),
+            )
+
     def delete(self, game_id: int) -> None:
         with self._tx() as c:
             c.execute("DELETE FROM games WHERE id=?", (game_id,))
@@ -240,7 +473,8 @@ class Store:
     # ---- reading ----------------------------------------------------------------------------
 
     def _row_to_game(self, row: tuple[Any, ...]) -> StoredGame:
-        gid, game, config, seed, seats, status, result, created, updated = row
+        (gid, game, config, seed, seats, status, result, created, updated) = row[:9]
+        app_version, rules_version = row[9:11]
         moves = [
             r[0]
             for r in self.conn.execute(
@@ -254,35 +488,54 @@ class Store:
                 seed=seed,
                 history=moves,
                 seats=[SeatSpec.model_validate(s) for s in json.loads(seats)],
+                app_version=app_version,
+                rules_version=rules_version,
             )
             res = GameResult.from_json(json.loads(result)) if result else None
         except (ValidationError, ValueError, KeyError, TypeError) as exc:
             raise DamagedSave(f"saved game #{gid} is damaged: {exc}".splitlines()[0]) from None
         if status not in STATUSES:
             raise DamagedSave(f"saved game #{gid} has an unknown status '{status}'")
-        return StoredGame(gid, record, status, float(created), float(updated), res)
+        stamps = []
+        for name, value in (("start", created), ("last-move", updated)):
+            try:
+                stamp = float(value)
+                if not math.isfinite(stamp):
+                    raise ValueError(value)
+                dt.datetime.fromtimestamp(stamp)  # within the range a date can show
+            except (TypeError, ValueError, OverflowError, OSError):
+                raise DamagedSave(
+                    f"saved game #{gid} has an unreadable {name} time '{value}'"
+                ) from None
+            stamps.append(stamp)
+        return StoredGame(gid, record, status, stamps[0], stamps[1], res)
 
-    _COLUMNS = "id, game, config, seed, seats, status, result, created, updated"
+    _COLUMN_NAMES = (
+        "id", "game", "config", "seed", "seats", "status", "result", "created", "updated",
+        "app_version", "rules_version",
+    )  # fmt: skip
 
     def get(self, game_id: int) -> StoredGame:
         row = self.conn.execute(
-            f"SELECT {self._COLUMNS} FROM games WHERE id=?", (game_id,)
+            f"SELECT {self._columns} FROM games WHERE id=?", (game_id,)
         ).fetchone()
         if row is None:
             raise DamagedSave(f"there is no saved game #{game_id}")
         return self._row_to_game(row)
 
     def _list(self, where: str, args: tuple[Any, ...], limit: int | None) -> list[StoredGame]:
-        sql = f"SELECT {self._COLUMNS} FROM games WHERE {where} ORDER BY updated DESC"
+        sql = f"SELECT {self._columns} FROM games WHERE {where} ORDER BY updated DESC"
         if limit:
             sql += f" LIMIT {int(limit)}"
         out = []
         self.damaged_rows = 0
+        self.damaged_notes = []
         for row in self.conn.execute(sql, args).fetchall():
             try:
                 out.append(self._row_to_game(row))
-            except DamagedSave:
+            except DamagedSave as exc:
                 self.damaged_rows += 1
+                self.damaged_notes.append(f"{exc}: skipped")
         return out
 
     def unfinished(self, limit: int | None = 20) -> list[StoredGame]:
@@ -335,6 +588,9 @@ class Store:
             return default
 
     def set_pref(self, key: str, value: Any) -> None:
+        """Remember a choice; a read-only database quietly keeps the old one."""
+        if self.read_only:
+            return
         with self._tx() as c:
             c.execute("INSERT OR REPLACE INTO prefs VALUES (?, ?)", (key, json.dumps(value)))
 

@@ -146,16 +146,29 @@ class PickerScreen(BaseScreen):
         if self.game_ids:
             games_list.highlighted = min(highlighted or 0, len(self.game_ids) - 1)
         store = self.tt_app.store
-        self.saved = [g for g in store.unfinished() if g.record.game in registry]
-        damaged = store.damaged_rows
+        unfinished = store.unfinished()
+        damaged = store.damaged_notes
+        self.saved = [g for g in unfinished if g.record.game in registry]
+        unknown = sorted({g.record.game for g in unfinished if g.record.game not in registry})
+        hidden = len(unfinished) - len(self.saved)
         saved_list = self.query_one("#saved", OptionList)
         saved_list.set_options(ListOption(saved_prompt(g), id=f"s-{g.id}") for g in self.saved)
         saved_list.display = bool(self.saved)
         self.query_one("#saved-box").set_class(not self.saved, "-empty")
-        note = "No unfinished games." if not self.saved else ""
-        if damaged:
-            note += f" {damaged} saved game(s) could not be read and are skipped."
-        self.query_one("#saved-note", Static).update(note.strip())
+        notes = ["No unfinished games."] if not self.saved else []
+        if store.read_only:
+            notes.append("Read-only: games can be resumed, but nothing new is saved.")
+        if hidden:
+            notes.append(
+                f"{hidden} saved game(s) of a game not installed here ({', '.join(unknown)}) "
+                "kept but not shown."
+            )
+        if len(damaged) == 1:
+            notes.append(damaged[0].capitalize() + ".")
+        elif damaged:
+            numbers = ", ".join(note.split()[2] for note in damaged)
+            notes.append(f"{len(damaged)} saved games could not be read ({numbers}): skipped.")
+        self.query_one("#saved-note", Static).update(" ".join(notes))
         if self.saved:
             saved_list.highlighted = 0
             self.run_worker(
@@ -244,6 +257,12 @@ class PickerScreen(BaseScreen):
     def action_abandon(self) -> None:
         stored = self._highlighted_saved()
         if stored is None:
+            return
+
+        if self.tt_app.store.read_only:
+            self.notify(
+                f"Saved games are read-only ({self.tt_app.store.read_only}).", severity="warning"
+            )
             return
 
         def done(yes: bool | None) -> None:

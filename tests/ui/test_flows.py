@@ -180,7 +180,7 @@ async def test_bot_thinking_is_shown_and_leaving_stops_it(store, only_highcard):
 
     app = TabletopApp(store, highcard_start("human", "medium"), bot_speed="slow")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)  # the table is ready for the person's key, however slow the machine
         game = app.screen
         await pilot.press("1")
         await pilot.pause()
@@ -493,14 +493,25 @@ async def test_board_keys_reach_the_board_and_the_help(make_app, only_highcard):
 async def test_curtain_ignores_keys_typed_ahead(store, only_highcard):
     from tabletop_tui.app import TabletopApp
 
-    app = TabletopApp(store, highcard_start("human", "human"), bot_speed="instant")
+    # The guard is measured by a clock the test moves by hand: however slow the machine, no
+    # time passes unless the test says so.
+    now = [1000.0]
+    app = TabletopApp(
+        store,
+        highcard_start("human", "human"),
+        bot_speed="instant",
+        curtain_clock=lambda: now[0],
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         curtain = app.screen
         assert isinstance(curtain, CurtainScreen) and curtain.guard > 0
         await pilot.press("enter")  # a second Enter from the previous player
         assert app.screen is curtain
-        curtain.shown_at -= curtain.guard  # the guard time has passed
+        now[0] += curtain.guard / 2  # still within the guard
+        await pilot.press("enter")
+        assert app.screen is curtain
+        now[0] += curtain.guard  # the guard time has passed
         await pilot.press("enter")
         assert isinstance(app.screen, GameScreen)
 
