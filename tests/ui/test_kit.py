@@ -79,3 +79,13 @@ def test_pack_breaks_between_pieces_by_cell_width() -> None:
     assert all(line.cell_len <= 12 for line in lines)
     assert lines[1].plain.startswith("  ")
     assert "".join(ln.plain for ln in lines).replace(" ", "") == "Ærø世界abc" * 5
+
+
+def test_card_body_text_does_not_take_the_border_colour() -> None:
+    rows = card_box(CardFace("Hunter", ("Bow",), hue="red"), 12, Palette())
+    body = rows[1]
+    assert body.style == ""
+    bow = body.plain.index("Bow")
+    assert all(
+        "#" not in str(span.style) for span in body.spans if span.start <= bow < span.end
+    )

@@ -71,7 +71,10 @@ def card_box(
     if selected and palette.plain:
         title_style = "bold reverse"
 
-    top = Text(tl, style=edge)
+    # Borders are appended as styled pieces (never a row's base style, which would tint the
+    # card's own text with the edge colour).
+    top = Text()
+    top.append(tl, style=edge)
     head = Text()
     if badge is not None:
         head.append(f"{badge}", style=palette.badge())
@@ -104,13 +107,16 @@ def card_box(
         body += [Text()] * (room_lines - len(body))
     out = [top]
     for part in body:
-        row = Text(v, style=edge)
+        row = Text()
+        row.append(v, style=edge)
         row.append(" ")
         row.append_text(fit(part, inner - 2))
         row.append(" " * max(0, inner - 1 - min(part.cell_len, inner - 2)))
         row.append(v, style=edge)
         out.append(row)
-    out.append(Text(bl + h * inner + br, style=edge))
+    bottom = Text()
+    bottom.append(bl + h * inner + br, style=edge)
+    out.append(bottom)
     return [click(row, face.target) for row in out]
 
 
