@@ -19,6 +19,7 @@ sentences come from the view's ``about`` texts; ``legend`` explains the marks ab
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from typing import Any
 
 from rich.cells import cell_len
@@ -28,6 +29,7 @@ from textual.containers import VerticalScroll
 
 from tabletop_tui.engine.core import Option
 from tabletop_tui.ui.board import BoardText, BoardView
+from tabletop_tui.ui.kit import CardFace, card_box, flow
 
 from .module_screen import STEP_NAME, cenote_here, city_here, modules_markup
 from .screen_common import Line, _strip, themed
@@ -182,11 +184,15 @@ class MezoBoard(BoardView):
         the lines now used."""
         boxes = 2 * (4 + 2)
 
-        for key, make in (
+        extras: list[tuple[str, Callable[[], str]]] = []
+        if self.band() == "large":
+            extras.append(("cards", lambda: self._card_boxes(v) or texts["cards"]))
+        extras += [
             ("tracks", lambda: self._tracks_detailed(v)),
             ("tribes", lambda: self._tribes(v, gods=True)),
             ("legend", self._legend_markup),
-        ):
+        ]
+        for key, make in extras:
             text = make()
             grow = self._rows(text) - self._rows(texts.get(key, ""))
             if used + grow + boxes <= height:
@@ -649,6 +655,47 @@ class MezoBoard(BoardView):
                 click=target if mine else None,
             )
         return line
+
+    def _card_boxes(self, v: dict[str, Any]) -> str:
+        """The God cards of the conflict drawn as cards (the board kit's boxes), in turn
+        order, each row with its full text: for large boards."""
+        c = v["conflict"]
+        if not c["region"] or "solo" in v:
+            return ""
+        blocks = []
+        tribes = [v["tribes"][s] for s in c["turn_order"]]
+        if not tribes:
+            return ""
+        width = max(22, (self.cols - len(tribes) + 1) // len(tribes))
+        palette = self.palette
+        for t in tribes:
+            s = t["seat"]
+            letter, _style = self.letter(v, s)
+            card = t["card"]
+            strength = f"{c['strength'][s]}⚔" if c["strength"] is not None else ""
+            pos = ORDER[c["turn_order"].index(s)]
+            if card is None:
+                face = CardFace(
+                    f"{letter} {self.seat_name(s)}",
+                    ("God card face down" if t["has_card"] else "no God card",),
+                    strength,
+                    pos,
+                    t["colour"] or "grey",
+                    dim=True,
+                )
+            else:
+                rows = []
+                for o in card["options"]:
+                    num = self.number_for(f"cardopt:{o['key']}") if s == self.viewer else None
+                    here = num is not None and self.is_highlighted(f"cardopt:{o['key']}")
+                    badge = "" if num is None else (f"›{num}‹" if here else f"[{num}]")
+                    used = " (used)" if o["used"] else ""
+                    rows.append(f"{badge}{o['row']}{'✓' if o['used'] else '·'} {o['text']}{used}")
+                face = CardFace(
+                    f"{letter} {card['name']}", tuple(rows), strength, pos, t["colour"] or "grey"
+                )
+            blocks.append(card_box(face, width, palette))
+        return "\n".join(row.markup for row in flow(blocks, self.cols))
 
     def _wrath_item(self, v: dict[str, Any]) -> str:
         """The Wrathful god's name, when the status line had no room for it."""
