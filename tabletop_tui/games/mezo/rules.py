@@ -19,6 +19,7 @@ answering their frames itself instead of returning a ``Decision``.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
@@ -2059,7 +2060,10 @@ class MezoState(ModulesMixin, GameState):
                         "id": altar.id,
                         "name": altar.name,
                         "text": _steps_text(altar.steps),
-                        "about": texts.altar_about(altar.name, _steps_text(altar.steps)),
+                        "about": _about(
+                            f"altar:{altar.id}",
+                            lambda a=altar: texts.altar_about(a.name, _steps_text(a.steps)),
+                        ),
                     }
                     if altar
                     else None,
@@ -2160,8 +2164,11 @@ class MezoState(ModulesMixin, GameState):
                         "name": w.name,
                         "per_unit": _steps_text(w.steps),
                         "per_action": _steps_text(w.per_action),
-                        "about": texts.wrath_about(
-                            w.name, age, _steps_text(w.steps), _steps_text(w.per_action)
+                        "about": _about(
+                            f"wrath:{w.id}:{age}",
+                            lambda w=w, age=age: texts.wrath_about(
+                                w.name, age, _steps_text(w.steps), _steps_text(w.per_action)
+                            ),
                         ),
                     }
                 )
@@ -2234,17 +2241,22 @@ class MezoState(ModulesMixin, GameState):
         if not self.inplay[r]:
             return texts.ABANDONED_ABOUT
         if r == self.blessed:
-            return texts.blessed_about(self.data.constants.blessed_region_vp)
+            vp = self.data.constants.blessed_region_vp
+            return _about(f"blessed:{vp}", lambda: texts.blessed_about(vp))
         altar = self.data.altar(self.altar[r]) if self.altar[r] else None
-        return texts.altar_about(altar.name, _steps_text(altar.steps)) if altar else ""
+        if altar is None:
+            return ""
+        return _about(
+            f"altar:{altar.id}", lambda: texts.altar_about(altar.name, _steps_text(altar.steps))
+        )
 
     def _space_about(self, track: str, sp: Any) -> str:
-        return texts.space_about(
-            track,
-            TRACK_NAMES[track],
-            sp.name,
-            _steps_text(sp.steps),
-            self.data.constants.track_vp_per_unit,
+        vp = self.data.constants.track_vp_per_unit
+        return _about(
+            f"space:{track}:{sp.id}:{vp}",
+            lambda: texts.space_about(
+                track, TRACK_NAMES[track], sp.name, _steps_text(sp.steps), vp
+            ),
         )
 
     def score_key(self, s: int) -> tuple[int, int, int]:
@@ -2364,7 +2376,21 @@ def _steps_text(steps: tuple[Step, ...]) -> str:
     return ", then ".join(_step_text(s) for s in steps)
 
 
+# The view's ``about`` sentences by element id: the data is fixed, so each is built once.
+_ABOUT: dict[str, str] = {}
+
+
+def _about(key: str, make: Callable[[], str]) -> str:
+    text = _ABOUT.get(key)
+    if text is None:
+        text = _ABOUT[key] = make()
+    return text
+
+
 def _god_about(god: Any) -> str:
-    return texts.god_about(
-        god.name, god.title, god.passive_name, god.passive_text, god.call_name, god.call_text
+    return _about(
+        f"god:{god.id}",
+        lambda: texts.god_about(
+            god.name, god.title, god.passive_name, god.passive_text, god.call_name, god.call_text
+        ),
     )
