@@ -140,7 +140,8 @@ def _column(board: Drawer, v: dict[str, Any], pro: dict[str, Any], cut: int) -> 
     line = Line().add("☥Prophecy ", "bold cyan")
     for i, card in enumerate(pro["cards"]):
         line.add(f"{i + 1}·", "bold")
-        line.add(card["name"][:cut], "dim" if closed else "", click=f"prophecy:{i}")
+        name = card["name"] if len(card["name"]) <= cut else card["name"][: cut - 1] + "…"
+        line.add(name, "dim" if closed else "", click=f"prophecy:{i}")
         for s in card["tokens"]:
             letter, style = board.letter(v, s)
             line.add("●").add(letter, style)

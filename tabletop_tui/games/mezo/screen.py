@@ -14,6 +14,12 @@ A bracketed number next to an element is the option that picks it; clicking pick
 option the decision panel highlights reads ``›3‹`` instead of ``[3]``. The frame's inspector,
 under the board, says in sentences what the highlighted (or clicked) element is and does: the
 sentences come from the view's ``about`` texts; ``legend`` explains the marks above.
+
+Sizes: at 80x24 the board is compact (one line per tribe, the viewer's on two if needed;
+while a god is chosen its ability and CALL take the tribes' place). A tall board (30+ lines)
+spends its spare lines in order on the God cards drawn as kit cards (160x50 and up), the
+Calendar and Codex with each space's effect, the gods' ability and CALL under each tribe, and
+the legend; whatever is left makes the region boxes taller (up to 7 lines inside).
 """
 
 from __future__ import annotations
