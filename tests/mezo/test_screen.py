@@ -242,3 +242,186 @@ def test_effect_texts_name_counters_in_words():
     texts = [_steps_text(a.steps) for a in st.data.altars]
     assert "+1 VP per own piece here (max 3), then +2 VP" in texts
     assert not any("own_" in t or "_here" in t for t in texts)
+
+
+# ---- the inspector, texts at every size, colour (issue: boards a newcomer reads) ----------
+
+
+@pytest.fixture
+def store(tmp_path):
+    from tabletop_tui.store import Store
+
+    st = Store.open(tmp_path / "data")
+    yield st
+    st.close()
+
+
+def _inspector_text(app) -> str:
+    from tabletop_tui.ui.frame import Inspector
+
+    content = app.screen.query_one(Inspector).content
+    return content.plain if hasattr(content, "plain") else str(content)
+
+
+async def test_the_inspector_follows_the_highlight_at_the_champion_placement(store):
+    """At 80x24 the Champion placement is not blind: the regions carry the option numbers
+    and the inspector names the highlighted region, its Altar reward and who stands there."""
+    from tests.ui.test_snapshots_mezo import resumed, shown
+
+    app = resumed(store, "champion", modules=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown(pilot)
+        game = app.screen
+        st = game.session.state
+        d = game.table.decision
+        assert len(d.options) >= 2
+        text = screen_text(app)
+        for i, opt in enumerate(d.options):
+            assert re.search(rf"[›\[]{i + 1}[‹\]]{opt.target.split(':')[1]}", text), text
+        seen = []
+        for opt in d.options[:2]:
+            r = st.data.region_ids.index(opt.target.split(":")[1])
+            words = _inspector_text(app)
+            assert words.startswith(f"ℹ {opt.target.split(':')[1]} {st.rname(r).split(' ', 1)[1]}")
+            altar = st.data.altar(st.altar[r])
+            assert altar.name in words and "winner gains" in words
+            seen.append(words)
+            await pilot.press("down")
+            await pilot.pause()
+        assert seen[0] != seen[1]
+
+
+async def test_the_god_choice_says_what_the_ability_and_the_call_do(store):
+    from tests.ui.test_snapshots_mezo import resumed, shown
+
+    app = resumed(store, "god", players=2, modules=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown(pilot)
+        st = app.screen.session.state
+        d = app.screen.table.decision
+        god = st.data.god(d.options[0].id.split(":")[1])
+        words = _inspector_text(app)
+        assert f"CALL {god.call_name}: {god.call_text.split()[0]}" in words
+        board = screen_text(app)
+        assert f"{god.name}: always on, {god.passive_name}:" in board
+        await pilot.press("down")
+        await pilot.pause()
+        other = st.data.god(d.options[1].id.split(":")[1])
+        assert f"CALL {other.call_name}" in _inspector_text(app)
+        assert f"{other.name}: always on" in screen_text(app)
+
+
+def test_every_option_element_is_described_in_words():
+    """Along random games (with modules and solo), every option that stands for a board
+    element gets sentences from the board, never a code or a Python leftover."""
+    from tabletop_tui.games.mezo.solo import SoloState
+
+    games = [
+        MezoState.new({"players": 3, **MODULES, "tribe_powers": True}, 4),
+        MezoState.new({"players": 4}, 9),
+        SoloState.new({"players": 1}, 5),
+    ]
+    kinds = set()
+    for st in games:
+        rng = random.Random(1)
+        board = MezoBoard()
+        board.seat_names = [f"Ann{i}" for i in range(st.players)]
+        for _ in range(400):
+            if st.finished:
+                break
+            d = st.decision()
+            board.view, board.decision, board.viewer = st.view(d.seat), d, d.seat
+            for opt in d.options:
+                words = board.describe_option(opt)
+                if opt.target is None:
+                    continue
+                kinds.add(opt.target.split(":")[0])
+                assert isinstance(words, str) and len(words) > 20, (opt, words)
+                assert "None" not in words and "{" not in words and "_" not in words, words
+            st.apply(rng.choice(d.options).id)
+    assert {"region", "vertex", "cardopt", "units", "space", "card"} <= kinds, kinds
+
+
+def test_board_targets_are_described():
+    """Elements without an option (tribes, the Wrathful god, spaces, module cards) read too."""
+    st = MezoState.new({"players": 3, **MODULES, "tribe_powers": True}, 4)
+    st = play_until(st, "action")
+    board = MezoBoard()
+    board.seat_names = ["Ann0", "Ann1", "Ann2"]
+    d = st.decision()
+    board.view, board.decision, board.viewer = st.view(d.seat), d, d.seat
+    v = board.view
+    assert "SACRIFICE" in board.describe("wrath")
+    assert v["tribes"][0]["god"]["name"] in board.describe("tribe:0")
+    space = v["calendar"][0]
+    assert space["name"] in board.describe(f"space:{space['id']}")
+    assert "Immortal Calendar" in board.describe(f"space:{space['id']}")
+    card = v["modules"]["prophecy"]["cards"][0]
+    assert card["text"] in board.describe("prophecy:0")
+    assert board.describe("nonsense:1") is None and board.describe("region:Z") is None
+
+
+async def test_under_no_color_the_tribe_letters_carry_no_colour(monkeypatch):
+    """NO_COLOR: no colour is named in the board's text; the letters stay, in bold."""
+    from rich.text import Text
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    st = midgame(4, 120)
+    async with boards.board_shown(MezoBoard(), st, size=(80, 24)) as (app, _pilot):
+        assert app.no_color
+        tribes = app.query_one("#mz-tribes", Clickable).content
+        text = tribes if isinstance(tribes, Text) else Text.from_markup(str(tribes))
+        for span in text.spans:
+            style = str(span.style)
+            assert "#" not in style and "red" not in style and "blue" not in style, style
+        letters = [t["colour"][0].upper() for t in st.view(0)["tribes"]]
+        plain = text.plain
+        assert all(f"{x} " in plain for x in letters)
+
+
+async def test_the_viewers_own_line_is_never_cut():
+    """At 80 columns the viewer's line goes on two lines rather than lose its Reserve."""
+    st = play_until(MezoState.new({"players": 4, **MODULES}, 6), "action")
+    d = st.decision()
+    async with boards.board_shown(MezoBoard(), st, size=(80, 24)) as (app, _pilot):
+        text = screen_text(app)
+        t = st.view(d.seat)["tribes"][d.seat]
+        res, xib = t["reserve"], t["xibalba"]
+        assert f"Res {res[0]}/{res[1]} Xib {xib[0]}/{xib[1]}" in text, text
+
+
+@pytest.mark.parametrize("size", [(102, 46), (142, 56)])  # the board at 160x50, 200x60
+async def test_large_boards_show_the_texts_in_place(size):
+    """From 160x50 the board has the spaces' effects, the gods' ability and CALL texts and
+    the legend in place, and uses most of its height."""
+    st = play_until(MezoState.new({"players": 3}, 4), "action")
+    d = st.decision()
+    async with boards.board_shown(MezoBoard(), st, size=size) as (app, _pilot):
+        text = screen_text(app)
+        v = st.view(d.seat)
+        for sp in v["calendar"] + v["codex"]:
+            assert sp["name"] in text
+        assert v["calendar"][0]["text"] in text
+        for t in v["tribes"]:
+            assert f"CALL {t['god']['call'].split(':')[0]}" in text
+        assert "Marks:" in text
+        lines = [ln for ln in text.splitlines() if ln.strip()]
+        assert len(lines) >= size[1] * 0.75, text
+
+
+def test_the_helpers_do_not_import_the_board():
+    """The board modules import one way: screen -> module_screen/solo_screen -> screen_common."""
+    import ast
+    from pathlib import Path
+
+    import tabletop_tui.games.mezo as pkg
+
+    root = Path(pkg.__file__).parent
+    for name in ("module_screen.py", "solo_screen.py", "screen_common.py"):
+        tree = ast.parse((root / name).read_text())
+        imported = {
+            n.module
+            for n in ast.walk(tree)
+            if isinstance(n, ast.ImportFrom) and n.module is not None
+        }
+        assert "screen" not in imported and not any(m.endswith(".screen") for m in imported)

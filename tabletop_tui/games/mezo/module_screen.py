@@ -9,13 +9,10 @@ Only what the view says is drawn; nothing here computes a rule.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .lines import Line
 from .modules import MODULE_TITLES
-
-if TYPE_CHECKING:
-    from .screen import MezoBoard
+from .screen_common import Drawer, Line
 
 STEP_NAME = {
     "tribe": "Tribe Step",
@@ -62,7 +59,7 @@ def pack(head: Line, items: list[Line], sep: str, width: int) -> list[Line]:
     return lines
 
 
-def modules_markup(board: MezoBoard, v: dict[str, Any]) -> str:
+def modules_markup(board: Drawer, v: dict[str, Any]) -> str:
     """The module lines, or an empty string when no module is on."""
     m = v.get("modules") or {}
     if not m.get("on"):
@@ -85,8 +82,9 @@ def modules_markup(board: MezoBoard, v: dict[str, Any]) -> str:
             line.add("none now; all three have been used", "dim")
         else:
             now = " ▶now" if cur["active"] else ""
-            line.add(cur["name"], "bold").add(f" ({STEP_NAME[cur['step']]}{now}): ")
-            line.add(cur["text"])
+            line.add(cur["name"], "bold", click="ritual")
+            line.add(f" ({STEP_NAME[cur['step']]}{now}): ")
+            line.add(cur["text"], click="ritual")
         lines.append(line if wide else line.fit(width))
     if pro is not None:
         lines += _prophecy(board, v, pro, wide, width)
@@ -97,7 +95,7 @@ def modules_markup(board: MezoBoard, v: dict[str, Any]) -> str:
             if tp is None:
                 continue
             letter, style = board.letter(v, s)
-            item = Line().add(letter, style)
+            item = Line().add(letter, style, click=f"power:{s}")
             if tp["used"]:
                 item.add(" used", "dim")
             else:
@@ -113,7 +111,7 @@ def modules_markup(board: MezoBoard, v: dict[str, Any]) -> str:
 
 
 def _prophecy(
-    board: MezoBoard, v: dict[str, Any], pro: dict[str, Any], wide: bool, width: int
+    board: Drawer, v: dict[str, Any], pro: dict[str, Any], wide: bool, width: int
 ) -> list[Line]:
     for cut in (99, 15, 13, 11, 9, 7):
         line = _column(board, v, pro, cut)
@@ -125,7 +123,8 @@ def _prophecy(
     if not pro["closed"]:
         for i, card in enumerate(pro["cards"]):
             waiting = [s for s, lv in enumerate(pro["levels"]) if lv == i]
-            t = Line().add(f"  {i + 1}· {card['name']}: ", "cyan").add(card["text"])
+            t = Line().add(f"  {i + 1}· {card['name']}: ", "cyan", click=f"prophecy:{i}")
+            t.add(card["text"], click=f"prophecy:{i}")
             if waiting:
                 t.add(" ◂", "dim")
                 for s in waiting:
@@ -135,19 +134,20 @@ def _prophecy(
     return out
 
 
-def _column(board: MezoBoard, v: dict[str, Any], pro: dict[str, Any], cut: int) -> Line:
+def _column(board: Drawer, v: dict[str, Any], pro: dict[str, Any], cut: int) -> Line:
     """The column on one line, bottom card first, card names cut to ``cut`` characters."""
     closed = pro["closed"]
     line = Line().add("☥Prophecy ", "bold cyan")
     for i, card in enumerate(pro["cards"]):
         line.add(f"{i + 1}·", "bold")
-        line.add(card["name"][:cut], "dim" if closed else "")
+        name = card["name"] if len(card["name"]) <= cut else card["name"][: cut - 1] + "…"
+        line.add(name, "dim" if closed else "", click=f"prophecy:{i}")
         for s in card["tokens"]:
             letter, style = board.letter(v, s)
             line.add("●").add(letter, style)
         line.add(" ")
     mon = pro["monument"]
-    line.add(f"★{mon['name'].removeprefix('The ')} +{mon['vp']}", "bold yellow")
+    line.add(f"★{mon['name'].removeprefix('The ')} +{mon['vp']}", "bold yellow", click="monument")
     if mon["taken_by"] is not None:
         letter, style = board.letter(v, mon["taken_by"])
         line.add(" → ").add(letter, style).add(" (closed)", "dim")

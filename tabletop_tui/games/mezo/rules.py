@@ -36,6 +36,7 @@ from tabletop_tui.engine.core import (
     rank_scores,
 )
 
+from . import texts
 from .data import Step, load_data
 from .modules import MODULE_SOURCES, ModulesMixin, solo_conflict
 
@@ -2075,9 +2076,18 @@ class MezoState(ModulesMixin, GameState):
                     "in_play": self.inplay[r],
                     "status": ("pending", "active", "resolved")[self.status[r]],
                     "blessed": r == self.blessed,
-                    "altar": {"id": altar.id, "name": altar.name, "text": _steps_text(altar.steps)}
+                    "altar": {
+                        "id": altar.id,
+                        "name": altar.name,
+                        "text": _steps_text(altar.steps),
+                        "about": _about(
+                            f"altar:{altar.id}",
+                            lambda a=altar: texts.altar_about(a.name, _steps_text(a.steps)),
+                        ),
+                    }
                     if altar
                     else None,
+                    "about": self._region_about(r),
                     "units": [
                         [self.units[(r * P + s) * 2], self.units[(r * P + s) * 2 + 1]]
                         for s in range(P)
@@ -2130,6 +2140,7 @@ class MezoState(ModulesMixin, GameState):
                         "name": god.name,
                         "passive": f"{god.passive_name}: {god.passive_text}",
                         "call": f"{god.call_name}: {god.call_text}",
+                        "about": _god_about(god),
                     }
                     if god
                     else None,
@@ -2173,6 +2184,12 @@ class MezoState(ModulesMixin, GameState):
                         "name": w.name,
                         "per_unit": _steps_text(w.steps),
                         "per_action": _steps_text(w.per_action),
+                        "about": _about(
+                            f"wrath:{w.id}:{age}",
+                            lambda w=w, age=age: texts.wrath_about(
+                                w.name, age, _steps_text(w.steps), _steps_text(w.per_action)
+                            ),
+                        ),
                     }
                 )
             else:
@@ -2191,6 +2208,7 @@ class MezoState(ModulesMixin, GameState):
                     "id": sp.id,
                     "name": sp.name,
                     "text": _steps_text(sp.steps),
+                    "about": self._space_about("calendar", sp),
                     "unit": self.calendar[i] if self.calendar[i] >= 0 else None,
                 }
                 for i, sp in enumerate(d.calendar)
@@ -2200,6 +2218,7 @@ class MezoState(ModulesMixin, GameState):
                     "id": sp.id,
                     "name": sp.name,
                     "text": _steps_text(sp.steps),
+                    "about": self._space_about("codex", sp),
                     "unit": self.codex[i] if self.codex[i] >= 0 else None,
                 }
                 for i, sp in enumerate(d.codex)
@@ -2222,7 +2241,43 @@ class MezoState(ModulesMixin, GameState):
             "header": f"Age {self.age} · {self.phase}",
             "viewer": seat,
             "modules": self.modules_view(),
+            # while gods are chosen: every god's ability and CALL, for the choice's options
+            "gods": [
+                {
+                    "id": g.id,
+                    "name": g.name,
+                    "passive": f"{g.passive_name}: {g.passive_text}",
+                    "call": f"{g.call_name}: {g.call_text}",
+                    "about": _god_about(g),
+                }
+                for g in d.gods
+            ]
+            if self.phase == "setup"
+            else [],
         }
+
+    def _region_about(self, r: int) -> str:
+        """What region ``r`` is about this Age: abandoned, Blessed, or its Altar."""
+        if not self.inplay[r]:
+            return texts.ABANDONED_ABOUT
+        if r == self.blessed:
+            vp = self.data.constants.blessed_region_vp
+            return _about(f"blessed:{vp}", lambda: texts.blessed_about(vp))
+        altar = self.data.altar(self.altar[r]) if self.altar[r] else None
+        if altar is None:
+            return ""
+        return _about(
+            f"altar:{altar.id}", lambda: texts.altar_about(altar.name, _steps_text(altar.steps))
+        )
+
+    def _space_about(self, track: str, sp: Any) -> str:
+        vp = self.data.constants.track_vp_per_unit
+        return _about(
+            f"space:{track}:{sp.id}:{vp}",
+            lambda: texts.space_about(
+                track, TRACK_NAMES[track], sp.name, _steps_text(sp.steps), vp
+            ),
+        )
 
     def score_key(self, s: int) -> tuple[int, int, int]:
         return (self.vp[s], self.dev[s], self.counter(s, "own_pyramid_elements"))
@@ -2398,3 +2453,23 @@ def _render_step(step: Step) -> str:
 
 def _steps_text(steps: tuple[Step, ...]) -> str:
     return _text_cached(steps, lambda: ", then ".join(_step_text(s) for s in steps))
+
+
+# The view's ``about`` sentences by element id: the data is fixed, so each is built once.
+_ABOUT: dict[str, str] = {}
+
+
+def _about(key: str, make: Callable[[], str]) -> str:
+    text = _ABOUT.get(key)
+    if text is None:
+        text = _ABOUT[key] = make()
+    return text
+
+
+def _god_about(god: Any) -> str:
+    return _about(
+        f"god:{god.id}",
+        lambda: texts.god_about(
+            god.name, god.title, god.passive_name, god.passive_text, god.call_name, god.call_text
+        ),
+    )

@@ -8,24 +8,38 @@ there. ``▶`` marks the region in conflict, ``✓`` a resolved one, ``☀`` the
 ``×`` an Abandoned one. Modules: ``⌂R`` is red's City, ``◎`` after a region's letter the
 Sacred Cenote; the Ritual, Prophecy and Tribe Power lines come under the tribes
 
-(``module_screen``). Tribe letters carry their colour too, but never only the colour.
+(``module_screen``). Tribe letters carry their colour too (the theme's, checked for contrast),
+but never only the colour: under NO_COLOR the letter and bold carry it.
 A bracketed number next to an element is the option that picks it; clicking picks it. The
-option the decision panel highlights reads ``›3‹`` instead of ``[3]``.
+option the decision panel highlights reads ``›3‹`` instead of ``[3]``. The frame's inspector,
+under the board, says in sentences what the highlighted (or clicked) element is and does: the
+sentences come from the view's ``about`` texts; ``legend`` explains the marks above.
+
+Sizes: at 80x24 the board is compact (one line per tribe, the viewer's on two if needed;
+while a god is chosen its ability and CALL take the tribes' place). A tall board (30+ lines)
+spends its spare lines in order on the God cards drawn as kit cards (160x50 and up), the
+Calendar and Codex with each space's effect, the gods' ability and CALL under each tribe, and
+the legend; whatever is left makes the region boxes taller (up to 7 lines inside).
 """
 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from typing import Any
 
+from rich.cells import cell_len
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Static
 
-from tabletop_tui.ui.board import BoardView
+from tabletop_tui.engine.core import Option
+from tabletop_tui.ui.board import BoardText, BoardView
+from tabletop_tui.ui.kit import CardFace, card_box, flow
 
-from .lines import Line, _strip
-from .module_screen import cenote_here, city_here, modules_markup
+from .module_screen import STEP_NAME, cenote_here, city_here, modules_markup
+from .screen_common import Line, _strip, themed
+from .solo_screen import panel, tribe_line, vertex_mark
 
 COLOUR_STYLE = {
     "red": "bold red",
@@ -37,17 +51,37 @@ COLOUR_STYLE = {
 GRID = (("D", "A", "C"), ("E", "B", "F"))
 PYR = {4: "base", 3: "large", 2: "medium", 1: "top"}
 ORDER = "①②③④⑤⑥"  # turn positions in a conflict
+UNIT_WORDS = {"S": ("Shaman", "Shamans"), "W": ("Warrior", "Warriors")}
+
+LEGEND_SHORT = (  # two lines of the 80x24 inspector
+    "R2/1: red, 2 Shamans/1 Warrior · ♔Champion gGlyph ▲pyramid ◆Altar ☀Blessed ×Abandoned · "
+    "V4B: blue god on V4 · Res/Xib: Reserve/Xibalba · Dev: Devotion"
+)
+LEGEND_CONFLICT = (  # the same, while a conflict is fought
+    "③R 2⚔ Card 1·2✓: 3rd to act, red, 2 Strength, God card rows free (·) / used (✓) · "
+    "R2/1: red, 2 Shamans/1 Warrior · ♔Champion gGlyph ▲pyramid · Res/Xib: Reserve/Xibalba"
+)
+LEGEND_LONG = (
+    "Marks: R2/1 = the red tribe's units, 2 Shamans / 1 Warrior (S2 W1 on wide boards) · "
+    "♔R red's Champion · gR2 two red Glyphs · ▲R3 three red pyramid elements (B/L/M/T: base, "
+    "large, medium, top) · ⌂R red's City · ◎ Sacred Cenote · ◆ the region's Altar · "
+    "☀ Blessed Region · × Abandoned · ▶ the region in conflict · ✓ resolved · V4B on an edge: "
+    "blue's god stands on vertex V4 · ①② turn order · 1✓ 2· God card rows used / free · "
+    "Res / Xib S/W: Shamans/Warriors in Reserve / Xibalba · Dev 3(I): Devotion 3, tier I · "
+    "[3] the option that picks it (›3‹ highlighted). Click anything to read what it does."
+)
 
 
-class Clickable(Static):
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+class Clickable(BoardText):
     """Board text whose elements call back into the board when clicked."""
 
-    def __init__(self, board: MezoBoard, **kwargs: Any) -> None:
-        super().__init__("", **kwargs)
-        self._board = board
-
     def action_target(self, target: str) -> None:
-        self._board.clicked(target)
+        self._board.element_clicked(target)
 
 
 class MezoBoard(BoardView):
@@ -63,7 +97,6 @@ class MezoBoard(BoardView):
         super().__init__(*args, **kwargs)
         self._status_width = 0
         self._wrath_shown = False
-        self.highlighted: str | None = None  # the option the decision panel highlights
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -75,32 +108,20 @@ class MezoBoard(BoardView):
             yield Clickable(self, id="mz-tribes")
             # Ritual, Prophecy, Tribe Powers: last, so a crowded 80x24 board scrolls them first
             yield Clickable(self, id="mz-modules")
+            yield Clickable(self, id="mz-legend")  # the marks, where there is room
 
     # ---- interaction ----------------------------------------------------------------------
 
     def clicked(self, target: str) -> None:
-        oid = self.option_for(target)
-        if oid is not None:
-            self.pick(oid)
+        self.element_clicked(target)
 
     def highlight(self, option_id: str | None) -> None:
-        if option_id != self.highlighted:
-            self.highlighted = option_id
+        changed = option_id != self.highlighted
+        super().highlight(option_id)
+        if self.option(option_id) is None:
+            self.post_message(self.Inspected(None))  # nothing to inspect: the legend
+        if changed:
             self.redraw()
-
-    def option_for(self, target: str) -> str | None:
-        if not self.pickable(self.decision, self.viewer):
-            return None
-        return self.option_for_target(self.decision, target)
-
-    def number_for(self, target: str) -> int | None:
-        d = self.decision
-        if d is None or not self.pickable(d, self.viewer):
-            return None
-        for i, opt in enumerate(d.options):
-            if opt.target == target:
-                return i + 1
-        return None
 
     # ---- drawing --------------------------------------------------------------------------
 
@@ -124,6 +145,7 @@ class MezoBoard(BoardView):
         if v is None or not self.is_mounted:
             return
         texts: dict[str, str] = {
+            "legend": "",
             "status": self._status(v),
             "cards": self._cards(v),
             "solo": "",
@@ -132,12 +154,18 @@ class MezoBoard(BoardView):
             "modules": modules_markup(self, v),
         }
         if "solo" in v:
-            from .solo_screen import panel
-
             texts["solo"] = panel(self, v)
         height = self.size.height or 16
-        used = sum(t.count("\n") + 1 for t in texts.values() if t)
-        rows = max(3, min(5, (height - used) // 2 - 2)) if self.tall else 2
+        god = self._god_on_offer(v)
+        if god is not None:  # choosing a god: its texts where the (empty) tribes would be
+            texts["modules"] = texts["tracks"] = ""  # nothing on them yet
+            used = sum(self._rows(t) for k, t in texts.items() if k != "tribes")
+            room = max(3, height - used - (2 * 3 if not self.tall else 2 * 5))
+            texts["tribes"] = self._god_panel(v, god, room)
+        used = sum(self._rows(t) for t in texts.values())
+        if self.tall:
+            used = self._fill(v, texts, height, used)
+        rows = max(3, min(7, (height - used) // 2 - 2)) if self.tall else 2
         if not self.tall and used + 8 > height:
             rows = 1  # units and pieces share a line in each box
             tiny = self._tracks_compact(v, tiny=True)
@@ -149,10 +177,85 @@ class MezoBoard(BoardView):
                 texts["tribes"] = self._tribes(v, with_cards=True)
                 texts["cards"] = self._wrath_item(v)
         texts["map"] = self._map(v, rows)
+        palette = self.palette
         for key, text in texts.items():
             widget = self.query_one(f"#mz-{key}", Clickable)
             widget.display = bool(text)
-            widget.update(text)
+            widget.update(themed(text, palette))
+
+    def _fill(self, v: dict[str, Any], texts: dict[str, str], height: int, used: int) -> int:
+        """A tall board spends its spare lines, most useful first, while region boxes keep
+        at least four lines inside: the Calendar and Codex spaces with their effects, then
+        the gods' abilities and CALLs under each tribe, then the legend of the marks. Returns
+        the lines now used."""
+        boxes = 2 * (4 + 2)
+
+        extras: list[tuple[str, Callable[[], str]]] = []
+        if self.band() == "large":
+            extras.append(("cards", lambda: self._card_boxes(v) or texts["cards"]))
+        extras += [
+            ("tracks", lambda: self._tracks_detailed(v)),
+            ("tribes", lambda: self._tribes(v, gods=True)),
+            ("legend", self._legend_markup),
+        ]
+        for key, make in extras:
+            text = make()
+            grow = self._rows(text) - self._rows(texts.get(key, ""))
+            if used + grow + boxes <= height:
+                texts[key] = text
+                used += grow
+        return used
+
+    def _rows(self, markup: str) -> int:
+        """How many screen lines ``markup`` takes on this board (long lines wrap)."""
+        if not markup:
+            return 0
+        width = max(20, (self.size.width or 79) - 1)
+        lines = Text.from_markup(markup).plain.split("\n")
+        return sum(max(1, -(-cell_len(line) // width)) for line in lines)
+
+    def _god_on_offer(self, v: dict[str, Any]) -> dict[str, Any] | None:
+        """The god the viewer's highlighted option offers, while gods are chosen."""
+        option = self.option(self.highlighted)
+        d = self.decision
+        if option is None or d is None or d.kind != "god" or not self.pickable(d, self.viewer):
+            return None
+        gid = option.id.partition(":")[2]
+        return next((g for g in v.get("gods") or [] if g["id"] == gid), None)
+
+    def _god_panel(self, v: dict[str, Any], god: dict[str, Any], room: int) -> str:
+        """The tribes on one line, then the highlighted god's ability and CALL wrapped into
+        the ``room - 1`` lines left."""
+        cols = self.cols
+        line = Line().add("Tribes:", "bold")
+        for i, t in enumerate(v["tribes"]):
+            letter, style = self.letter(v, t["seat"])
+            name = "Vengeful gods" if t.get("vengeful") else self.seat_name(t["seat"])
+            line.add(" · " if i else " ").add(letter, style).add(f" {name}")
+            line.add(f" ({t['god']['name']})" if t["god"] else "")
+        out = [line.fit(cols).markup()]
+        words = Line().add(f"{god['name']}: ", "bold").add("always on, ").plain()
+        words += f"{_sentence(god['passive'])} CALL {_sentence(god['call'])}"
+        wrapped = textwrap.wrap(words, cols)
+        if len(wrapped) > room - 1:
+            wrapped = wrapped[: room - 1]
+            wrapped[-1] = Line().add(wrapped[-1]).fit(cols - 1).plain() + "…"
+        head = f"{god['name']}:"
+        for i, text in enumerate(wrapped):
+            line = Line()
+            if i == 0 and text.startswith(head):
+                line.add(head, "bold").add(text[len(head) :])
+            else:
+                line.add(text)
+            out.append(line.markup())
+        return "\n".join(out)
+
+    def _legend_markup(self) -> str:
+        """The key to the board's marks, in words, wrapped to the board's width."""
+        width = self.cols
+        return "\n".join(
+            Line().add(part, "dim").markup() for part in textwrap.wrap(LEGEND_LONG, width)
+        )
 
     def _tribe(self, v: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
         if seat is None:
@@ -196,25 +299,25 @@ class MezoBoard(BoardView):
             line.add(" · ").add(f"▶ {reg['id']} {reg['name']}{kind}", "bold reverse")
         else:
             line.add(f" · {v['phase']}")
-        extra: list[tuple[str, str]] = []
+        extra: list[tuple[str, str, str | None]] = []
         w = v["current_wrathful"]
         if w and not self.tall:
-            extra.append((f" · Wrath {w['name']}", "magenta"))
+            extra.append((f" · Wrath {w['name']}", "magenta", "wrath"))
         if v["resolved_order"]:
-            extra.append((" · done " + ">".join(v["resolved_order"]), ""))
+            extra.append((" · done " + ">".join(v["resolved_order"]), "", None))
         if v["stack_known_top"]:
-            extra.append((" · next " + ",".join(v["stack_known_top"]), ""))
+            extra.append((" · next " + ",".join(v["stack_known_top"]), "", None))
         if self.tall:
-            extra.append((f" · {v['stack_size']} in the stack", "dim"))
+            extra.append((f" · {v['stack_size']} in the stack", "dim", None))
         self._wrath_shown = self.tall
-        for text, style in extra:
+        for text, style, click in extra:
             if line.width + len(text) <= cols:
-                line.add(text, style)
+                line.add(text, style, click=click)
                 self._wrath_shown = self._wrath_shown or text.startswith(" · Wrath")
         self._status_width = line.width
         text = line.markup()
         if w and self.tall:
-            wl = Line().add("Wrathful god ").add(w["name"], "bold magenta")
+            wl = Line().add("Wrathful god ").add(w["name"], "bold magenta", click="wrath")
             wl.add(f": {self._wrath_what(w)}")
             text += "\n" + wl.fit(cols).markup()
         return text
@@ -322,7 +425,7 @@ class MezoBoard(BoardView):
                 stack.add(letter, style).add(f":{heights} ")
         if rows > 2:
             if reg["blessed"]:
-                info, style = "Blessed: 8 VP to the most Strength", "yellow"
+                info, style = reg.get("about", ""), "yellow"
             elif reg["altar"]:
                 info, style = f"{reg['altar']['name']}: {reg['altar']['text']}", "cyan"
             else:
@@ -331,7 +434,7 @@ class MezoBoard(BoardView):
             wrapped = textwrap.wrap(info, inner) or [""]
             if len(wrapped) > room:
                 wrapped = wrapped[: room - 1] + [" ".join(wrapped[room - 1 :])]
-            body += [Line().add(text, style) for text in wrapped[: max(1, room)]]
+            body += [Line().add(t, style, click=f"region:{rid}") for t in wrapped[: max(1, room)]]
         if rows > 3 and stack.width:
             body.append(stack)
         return body
@@ -349,8 +452,6 @@ class MezoBoard(BoardView):
                 self._mark(edge, vt)
                 label = prefix + vx["id"].removeprefix("V")
                 if vx.get("vengeful"):
-                    from .solo_screen import vertex_mark
-
                     edge.add(label, click=vt)
                     vertex_mark(self, v, vx, edge)
                 elif vx["god"] is not None:
@@ -364,7 +465,7 @@ class MezoBoard(BoardView):
         return edge.fit(width - 1).pad(width - 1, "─", border).add("┘", border)
 
     def _map(self, v: dict[str, Any], rows: int) -> str:
-        width = min(40, self.cols // 3)
+        width = min(48 if self.band() == "large" else 40, self.cols // 3)
         regions = {r["id"]: r for r in v["regions"]}
         out = []
         for grid_row in GRID:
@@ -396,11 +497,40 @@ class MezoBoard(BoardView):
             lines.append(line.fit(self.cols).markup())
         return "\n".join(lines)
 
+    def _tracks_detailed(self, v: dict[str, Any]) -> str:
+        """Calendar and Codex side by side, a line per space: its number, the tribe on it
+        and what it gives."""
+        half = (self.cols - 3) // 2
+        out = [
+            Line()
+            .add("Immortal Calendar (Shamans)".ljust(half), "bold")
+            .add(" │ ")
+            .add("Heroic Codex (Warriors)", "bold")
+            .markup()
+        ]
+        for left, right in zip(v["calendar"], v["codex"], strict=False):
+            line = self._space_line(v, left, half).pad(half).add(" │ ")
+            out.append(line.extend(self._space_line(v, right, half)).markup())
+        return "\n".join(out)
+
+    def _space_line(self, v: dict[str, Any], sp: dict[str, Any], width: int) -> Line:
+        target = f"space:{sp['id']}"
+        line = Line()
+        self._mark(line, target)
+        line.add(sp["name"], "bold" if sp["unit"] is not None else "", click=target)
+        if sp["unit"] is not None:
+            letter, style = self.letter(v, sp["unit"])
+            line.add("[").add(letter, style).add("]")
+        else:
+            line.add("[·]", "dim")
+        line.add(f" {sp['text']}", "" if sp["unit"] is None else "dim", click=target)
+        return line.fit(width)
+
     def _tracks_compact(self, v: dict[str, Any], tiny: bool = False) -> Line:
         """Both tracks on one line: each space's number and the tribe letter on it; ``tiny``
         (a crowded board) drops the numbers and spaces, a dot or letter per space."""
         line = Line()
-        for key, title in (("calendar", "Cal "), ("codex", " Cod " if tiny else " │ Cod ")):
+        for key, title in (("calendar", "Calendar "), ("codex", " Codex " if tiny else " │ Codex ")):
             line.add(title, "bold")
             for sp in v[key]:
                 target = f"space:{sp['id']}"
@@ -416,9 +546,11 @@ class MezoBoard(BoardView):
                     line.add(" ")
         return line
 
-    def _tribes(self, v: dict[str, Any], with_cards: bool = False) -> str:
-        """A line per tribe (two on a tall board: the supplies and abilities below); with
-        ``with_cards`` (a crowded board) the conflict item comes right after the letter."""
+    def _tribes(self, v: dict[str, Any], with_cards: bool = False, gods: bool = False) -> str:
+        """A line per tribe (two on a tall board: the supplies and abilities below; with
+        ``gods`` two more with its god's ability and CALL); with ``with_cards`` (a crowded
+        board) the conflict item comes right after the letter. The viewer's own line is never
+        cut: what does not fit goes on a second line."""
         out = []
         d = self.decision
         acting = d.seat if d is not None else None
@@ -426,8 +558,6 @@ class MezoBoard(BoardView):
         for t in v["tribes"]:
             s = t["seat"]
             if t.get("vengeful"):
-                from .solo_screen import tribe_line
-
                 out.append(tribe_line(self, v, t))
                 continue
             letter, style = self.letter(v, s)
@@ -435,31 +565,50 @@ class MezoBoard(BoardView):
             if with_cards:
                 line.extend(self._card_item(v, t, False)).add(" │")
             else:
-                line.add(letter, style)
-            line.add(f" {self.seat_name(s)}")
+                line.add(letter, style, click=f"tribe:{s}")
+            line.add(f" {self.seat_name(s)}", click=f"tribe:{s}")
             if s == self.viewer:
                 line.add("*")
-            line.add(f" {t['god']['name'] if t['god'] else '—'}")
+            line.add(f" {t['god']['name'] if t['god'] else '—'}", click=f"tribe:{s}")
             if t["vertex"]:
                 line.add(f"@{t['vertex']}")
             line.add(f" VP {t['vp']}", "bold")
-            line.add(f" Dev {t['devotion']}({'I' * t['devotion_tier']})")
+            tier = "I" * t["devotion_tier"]
+            if cols >= 100:
+                line.add(f" Devotion {t['devotion']} (tier {tier})", click=f"tribe:{s}")
+            else:
+                line.add(f" Dev {t['devotion']}({tier})", click=f"tribe:{s}")
             res, xib = t["reserve"], t["xibalba"]
+            rest = Line()
             if self.tall:
                 line.add(f" Reserve S{res[0]} W{res[1]} · Xibalba S{xib[0]} W{xib[1]}")
             else:
-                line.add(f" Res {res[0]}/{res[1]} Xib {xib[0]}/{xib[1]}")
+                rest.add(f" Res {res[0]}/{res[1]} Xib {xib[0]}/{xib[1]}")
             extra = Line()
             if self.tall:
-                extra.add(f"   ♔{t['champions_in_reserve']} in reserve · g{t['glyph_supply']}")
                 sup = t["pyramid_supply"]
-                extra.add(" · ▲" + " ".join(f"{k[0].upper()}{n}" for k, n in sup.items()))
-            self._tribe_extras(t, extra if self.tall else line)
+                if cols >= 100:  # room for words
+                    extra.add(f"   ♔ {t['champions_in_reserve']} Champions in reserve")
+                    extra.add(f" · {t['glyph_supply']} Glyphs · ▲ pyramid elements ")
+                    extra.add(" ".join(f"{k} {n}" for k, n in sup.items()))
+                else:
+                    extra.add(f"   ♔{t['champions_in_reserve']} in reserve")
+                    extra.add(f" · g{t['glyph_supply']}")
+                    extra.add(" · ▲" + " ".join(f"{k[0].upper()}{n}" for k, n in sup.items()))
+            self._tribe_extras(t, extra if self.tall else rest)
             if self.tall:
                 out.append(line.fit(cols).markup())
                 out.append(extra.fit(cols).markup())
+                if gods and t["god"]:
+                    for key, head in (("passive", "   "), ("call", "   CALL ")):
+                        name, _, text = t["god"][key].partition(": ")
+                        g = Line().add(head).add(name, "bold", click=f"tribe:{s}")
+                        out.append(g.add(f": {text}", "dim").fit(cols).markup())
+            elif s == self.viewer and line.width + rest.width > cols:
+                out.append(line.markup())
+                out.append(Line().add("  ").extend(rest).fit(cols).markup())
             else:
-                out.append(line.fit(cols).markup())
+                out.append(line.extend(rest).fit(cols).markup())
         return "\n".join(out)
 
     def _tribe_extras(self, t: dict[str, Any], line: Line) -> None:
@@ -476,12 +625,9 @@ class MezoBoard(BoardView):
         if t["strength_tokens"]:
             line.add(f" +{t['strength_tokens']}⚔")
         abil = t["abilities"]
-        if abil:
-            if self.tall:
-                names = ", ".join(a["name"] for a in abil)
-            else:
-                names = ",".join("".join(w[0] for w in a["name"].split()) for a in abil)
-            line.add(f" [{names}]", "cyan")
+        if abil:  # whole names (a line that runs out is cut, never coded)
+            names = ", ".join(a["name"] for a in abil)
+            line.add(f" [{names}]", "cyan", click=f"tribe:{t['seat']}")
 
     def _card_item(self, v: dict[str, Any], t: dict[str, Any], texts: bool) -> Line:
         """A tribe in the conflict: turn position, Strength, its God card and rows."""
@@ -516,12 +662,53 @@ class MezoBoard(BoardView):
             )
         return line
 
+    def _card_boxes(self, v: dict[str, Any]) -> str:
+        """The God cards of the conflict drawn as cards (the board kit's boxes), in turn
+        order, each row with its full text: for large boards."""
+        c = v["conflict"]
+        if not c["region"] or "solo" in v:
+            return ""
+        blocks = []
+        tribes = [v["tribes"][s] for s in c["turn_order"]]
+        if not tribes:
+            return ""
+        width = max(22, (self.cols - len(tribes) + 1) // len(tribes))
+        palette = self.palette
+        for t in tribes:
+            s = t["seat"]
+            letter, _style = self.letter(v, s)
+            card = t["card"]
+            strength = f"{c['strength'][s]}⚔" if c["strength"] is not None else ""
+            pos = ORDER[c["turn_order"].index(s)]
+            if card is None:
+                face = CardFace(
+                    f"{letter} {self.seat_name(s)}",
+                    ("God card face down" if t["has_card"] else "no God card",),
+                    strength,
+                    pos,
+                    t["colour"] or "grey",
+                    dim=True,
+                )
+            else:
+                rows = []
+                for o in card["options"]:
+                    num = self.number_for(f"cardopt:{o['key']}") if s == self.viewer else None
+                    here = num is not None and self.is_highlighted(f"cardopt:{o['key']}")
+                    badge = "" if num is None else (f"›{num}‹" if here else f"[{num}]")
+                    used = " (used)" if o["used"] else ""
+                    rows.append(f"{badge}{o['row']}{'✓' if o['used'] else '·'} {o['text']}{used}")
+                face = CardFace(
+                    f"{letter} {card['name']}", tuple(rows), strength, pos, t["colour"] or "grey"
+                )
+            blocks.append(card_box(face, width, palette))
+        return "\n".join(row.markup for row in flow(blocks, self.cols))
+
     def _wrath_item(self, v: dict[str, Any]) -> str:
         """The Wrathful god's name, when the status line had no room for it."""
         w = v["current_wrathful"]
         if not w or self._wrath_shown:
             return ""
-        return Line().add("Wrath ").add(w["name"], "magenta").markup()
+        return Line().add("Wrath ").add(w["name"], "magenta", click="wrath").markup()
 
     def _cards(self, v: dict[str, Any]) -> str:
         """The conflict in turn order (①②…), each tribe's Strength and God card; the
@@ -540,7 +727,8 @@ class MezoBoard(BoardView):
             return "\n".join(self._card_item(v, t, True).fit(cols).markup() for t in tribes)
         items = [self._card_item(v, t, False) for t in tribes]
         if self._wrath_item(v):
-            items.append(Line().add("Wrath ").add(v["current_wrathful"]["name"], "magenta"))
+            wname = v["current_wrathful"]["name"]
+            items.append(Line().add("Wrath ").add(wname, "magenta", click="wrath"))
         lines: list[Line] = []
         for item in items:
             if lines and lines[-1].width + 2 + item.width <= cols:
@@ -548,3 +736,221 @@ class MezoBoard(BoardView):
             else:
                 lines.append(item.fit(cols))
         return "\n".join(x.markup() for x in lines)
+
+    # ---- the inspector --------------------------------------------------------------------
+
+    def legend(self) -> str | Text | None:
+        if self.band() != "small":
+            return LEGEND_LONG
+        v = self.view
+        return LEGEND_CONFLICT if v is not None and v["conflict"]["region"] else LEGEND_SHORT
+
+    def describe_option(self, option: Option) -> str | Text | None:
+        """The element's sentences; for an option without one, what the choice does when
+        the view knows it (a god to choose, your god's CALL, the Blessed offering)."""
+        if option.target:  # a God card in hand: its label has all its rows
+            return self.describe(option.target) or option.label
+        v = self.view
+        if v is None:
+            return None
+        kind, _, rest = option.id.partition(":")
+        if kind == "god":
+            god = next((g for g in v.get("gods") or [] if g["id"] == rest), None)
+            if god is None:
+                return None
+            if self.band() == "small":  # the board shows the ability first; CALL first here
+                return f"CALL {_sentence(god['call'])} Always on, {_sentence(god['passive'])}"
+            return god["about"]
+        if option.id in ("stay", "call_first") and self.viewer is not None:
+            return self.describe(f"tribe:{self.viewer}")
+        if kind == "offer" and v["blessed"]:
+            return self.describe(f"region:{v['blessed']}")
+        return option.label if kind in ("ability", "power", "third") else None
+
+    def describe(self, target: str) -> str | Text | None:
+        v = self.view
+        if v is None:
+            return None
+        kind, _, rest = target.partition(":")
+        try:
+            return self._describe(v, kind, rest)
+        except (KeyError, IndexError, ValueError, StopIteration):
+            return None  # an element this view does not have (e.g. an old click)
+
+    def _who(self, v: dict[str, Any], seat: int) -> str:
+        """A tribe in words: its colour and its player's name."""
+        t = v["tribes"][seat]
+        if t.get("vengeful"):
+            return "the Vengeful gods"
+        colour = (t["colour"] or f"seat {seat + 1}").capitalize()
+        if self.band() == "small":  # two lines of inspector: the colour names the tribe
+            return colour
+        return f"{colour} ({self.seat_name(seat)})"
+
+    def _describe(self, v: dict[str, Any], kind: str, rest: str) -> str | None:
+        if kind == "region":
+            return self._region_words(v, rest)
+        if kind == "vertex":
+            vx = next(x for x in v["vertices"] if x["id"] == rest)
+            where = ", ".join(self._region_name(v, r) for r in vx["regions"])
+            text = f"Vertex {vx['id']}, touching {where}."
+            if vx["god"] is not None:
+                t = v["tribes"][vx["god"]]
+                text += f" {t['god']['name']} of {self._who(v, vx['god'])} stands here. "
+                text += t["god"].get("about", "")
+            elif vx.get("vengeful"):
+                god = next(g for g in v["solo"]["gods"] if g["id"] == vx["vengeful"])
+                text += f" The Vengeful god {god['name']} stands here: {god['text']}"
+            else:
+                text += " No god stands here: a god on it is present in all of those regions."
+            return text
+        if kind == "space":
+            sp = next(x for x in v["calendar"] + v["codex"] if x["id"] == rest)
+            who = "free" if sp["unit"] is None else f"taken by {self._who(v, sp['unit'])}"
+            return f"{sp.get('about') or sp['name'] + ': ' + sp['text']} This space is {who}."
+        if kind == "tribe":
+            return self._tribe_words(v, int(rest))
+        if kind == "wrath":
+            w = v["current_wrathful"]
+            return w.get("about") if w else None
+        if kind == "cardopt":
+            t = v["tribes"][self.viewer] if self.viewer is not None else None
+            card = t["card"] if t else None
+            o = next(x for x in card["options"] if x["key"] == rest)
+            used = " Already used in this conflict." if o["used"] else ""
+            return f"Row {o['row']} of your God card {card['name']}: {_sentence(o['text'])}{used}"
+        if kind in ("units", "piece"):
+            rid, seat, what = rest.split(":")
+            reg = next(r for r in v["regions"] if r["id"] == rid)
+            s = int(seat)
+            if kind == "units":
+                n = reg["units"][s][0 if what == "S" else 1]
+                word = UNIT_WORDS[what][0 if n == 1 else 1]
+                head = f"{self._who(v, s)} has {n} {word} in {self._region_name(v, rid)}."
+            elif what == "glyph":
+                head = f"{self._who(v, s)} has {reg['glyphs'][s]} Glyph(s) in {rid}: each is "
+                head += "1 Strength there."
+            else:
+                heights = ", ".join(PYR[x] for x in reg["pyramids"][s])
+                head = f"{self._who(v, s)}'s pyramid in {rid}: {heights}."
+            return f"{head} {self._region_words(v, rid)}"
+        if kind in ("vgod", "vcard", "vspace", "task"):
+            return self._solo_words(v, kind, rest)
+        return self._module_words(v, kind, rest)
+
+    def _solo_words(self, v: dict[str, Any], kind: str, rest: str) -> str | None:
+        so = v.get("solo")
+        if not so:
+            return None
+        if kind == "vgod":
+            g = next(x for x in so["gods"] if x["id"] == rest)
+            where = (
+                f" It stands on {g['vertex']} ({', '.join(g['regions'])})." if g["vertex"] else ""
+            )
+            here = " It is present in this conflict." if g["present_here"] else ""
+            return f"Vengeful god {g['name']}, {g['ability']}: {g['text']}{where}{here}"
+        if kind == "vcard" and so["card"]:
+            card = so["card"]
+            rows = " ".join(
+                f"Row {r['row']}{' (done)' if r['resolved'] else ''}: {_sentence(r['text'])}"
+                for r in card["rows"]
+            )
+            return f"Vengeful card {card['name']} (corner {card['corner']}). {rows}"
+        if kind == "vspace":
+            key, _, i = rest.partition(":")
+            sp = so[key][int(i)]
+            name = "Vengeful Calendar" if key == "calendar" else "Vengeful Codex"
+            taken = "A Vengeful unit stands on it." if sp["unit"] else "It is free."
+            return f"{name} space {int(i) + 1}: {_sentence(sp['text'])} {taken}"
+        if kind == "task" and so["task"] and so["task"]["side"]:
+            task = so["task"]
+            return (
+                f"Task {task['side']}, {task['name']}. You: {_sentence(task['player']['text'])} "
+                f"The Vengeful gods: {_sentence(task['vengeful']['text'])}"
+            )
+        return None
+
+    def _module_words(self, v: dict[str, Any], kind: str, rest: str) -> str | None:
+        m = v.get("modules") or {}
+        if kind == "ritual" and m.get("ritual") and m["ritual"]["current"]:
+            cur = m["ritual"]["current"]
+            return f"Ritual {cur['name']} ({STEP_NAME[cur['step']]}): {cur['text']}"
+        if kind == "prophecy" and m.get("prophecy"):
+            pro = m["prophecy"]
+            i = int(rest)
+            card = pro["cards"][i]
+            on = ", ".join(self._who(v, s) for s in card["tokens"]) or "nobody"
+            return (
+                f"Prophecy card {i + 1} of {len(pro['cards'])}, {card['name']}: {card['text']} "
+                f"Worth {pro['vp_per_card']} VP. Standing on it: {on}."
+            )
+        if kind == "monument" and m.get("prophecy"):
+            mon = m["prophecy"]["monument"]
+            taker = mon["taken_by"]
+            by = f"Taken by {self._who(v, taker)}." if taker is not None else "Not taken yet."
+            return f"{mon['name']}: {mon['vp']} VP to the first to fulfil the top card. {by}"
+        if kind == "power" and m.get("tribe_powers"):
+            tp = m["tribe_powers"][int(rest)]
+            state = "used" if tp["used"] else "not used yet"
+            return (
+                f"Tribe Power {tp['id']} of {self._who(v, int(rest))} ({state}, once per "
+                f"game): {' or '.join(tp['powers'])}"
+            )
+        return None
+
+    def _region_name(self, v: dict[str, Any], rid: str) -> str:
+        reg = next(r for r in v["regions"] if r["id"] == rid)
+        return f"{rid} {reg['name']}"
+
+    def _region_words(self, v: dict[str, Any], rid: str) -> str:
+        """A region in sentences: what it gives, who is there, which gods are present."""
+        reg = next(r for r in v["regions"] if r["id"] == rid)
+        state = {"active": " (in conflict now)", "resolved": " (resolved this Age)"}
+        parts = [f"{rid} {reg['name']}{state.get(reg['status'], '')}."]
+        if reg["altar"] and not reg["blessed"] and self.band() == "small":
+            parts.append(f"{reg['altar']['name']}: the winner gains {reg['altar']['text']}.")
+        elif reg.get("about"):
+            parts.append(reg["about"])
+        elif reg["altar"]:
+            parts.append(f"{reg['altar']['name']}: {reg['altar']['text']}.")
+        here = []
+        for s, (sh, wa) in enumerate(reg["units"]):
+            bits = []
+            if sh:
+                bits.append(f"{sh} {UNIT_WORDS['S'][sh != 1]}")
+            if wa:
+                bits.append(f"{wa} {UNIT_WORDS['W'][wa != 1]}")
+            if s in reg["champions"]:
+                bits.append("Champion")
+            if reg["glyphs"][s]:
+                bits.append(f"{reg['glyphs'][s]} Glyph{'s' if reg['glyphs'][s] != 1 else ''}")
+            if reg["pyramids"][s]:
+                bits.append(f"pyramid of {len(reg['pyramids'][s])}")
+            if bits:
+                here.append(f"{self._who(v, s)} {', '.join(bits)}")
+        if reg["in_play"]:
+            parts.append("Here: " + ("; ".join(here) if here else "nobody") + ".")
+        gods = [
+            f"{v['tribes'][x['god']]['god']['name']} ({x['id']})"
+            for x in v["vertices"]
+            if rid in x["regions"] and x["god"] is not None
+        ]
+        if gods and reg["in_play"]:
+            parts.append("Gods present: " + ", ".join(gods) + ".")
+        return " ".join(parts)
+
+    def _tribe_words(self, v: dict[str, Any], s: int) -> str:
+        t = v["tribes"][s]
+        if t.get("vengeful"):
+            return "The Vengeful gods: an automated tribe with no God cards and no Devotion."
+        res, xib = t["reserve"], t["xibalba"]
+        parts = [
+            f"{self._who(v, s)}: {t['vp']} VP, Devotion {t['devotion']} (tier "
+            f"{t['devotion_tier']}); Reserve {res[0]} Shamans, {res[1]} Warriors; Xibalba "
+            f"{xib[0]} Shamans, {xib[1]} Warriors."
+        ]
+        if t["god"]:
+            parts.append(t["god"].get("about") or f"{t['god']['passive']} CALL {t['god']['call']}")
+        for a in t["abilities"]:
+            parts.append(f"Tribe ability {a['name']}: {a['text']}")
+        return " ".join(parts)

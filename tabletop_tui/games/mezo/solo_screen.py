@@ -9,12 +9,9 @@ and the latest one reversed; Task tracks show covered circles as ``●``.
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .lines import Line
-
-if TYPE_CHECKING:
-    from .screen import MezoBoard
+from .screen_common import Drawer, Line
 
 VENGEFUL_STYLE = "bold magenta"
 
@@ -27,14 +24,14 @@ def god_tag(view: dict[str, Any], god_id: str) -> str:
     return "☠?"
 
 
-def vertex_mark(board: MezoBoard, view: dict[str, Any], vx: dict[str, Any], line: Line) -> None:
+def vertex_mark(board: Drawer, view: dict[str, Any], vx: dict[str, Any], line: Line) -> None:
     """Draw the Vengeful god standing on vertex ``vx`` (if any) into a region's edge."""
     god = vx.get("vengeful")
     if god:
         line.add(god_tag(view, god), VENGEFUL_STYLE + " reverse")
 
 
-def panel(board: MezoBoard, view: dict[str, Any]) -> str:
+def panel(board: Drawer, view: dict[str, Any]) -> str:
     """The solo lines: Vengeful gods, the Vengeful card, their tracks and the Task card.
 
     Three lines fit the 80x24 layout; a taller board gets a line per god, card row and
@@ -78,7 +75,7 @@ def _row_style(card: dict[str, Any], row: dict[str, Any]) -> str:
     return "" if row["resolved"] else "dim"
 
 
-def _compact(board: MezoBoard, view: dict[str, Any]) -> list[Line]:
+def _compact(board: Drawer, view: dict[str, Any]) -> list[Line]:
     so = view["solo"]
     gods = Line().add("Vengeful ", VENGEFUL_STYLE)
     if not so["gods"]:
@@ -86,7 +83,9 @@ def _compact(board: MezoBoard, view: dict[str, Any]) -> list[Line]:
     for i, g in enumerate(so["gods"]):
         here = g["present_here"]
         gods.add(" · " if i else "")
-        gods.add(god_tag(view, g["id"]), VENGEFUL_STYLE + (" reverse" if here else ""))
+        gods.add(
+            god_tag(view, g["id"]), VENGEFUL_STYLE + (" reverse" if here else ""), f"vgod:{g['id']}"
+        )
         gods.add(f"@{g['vertex']}" if g["vertex"] else "")
         gods.add(f" {g['ability']}", "bold" if here else "")
         if here:
@@ -97,31 +96,33 @@ def _compact(board: MezoBoard, view: dict[str, Any]) -> list[Line]:
         for row in card["rows"]:
             style = _row_style(card, row)
             line.add(f"{row['row']}{'✓' if row['resolved'] else '·'}", style)
-            line.add(f" {short(row['text'])}  ", style)
+            line.add(f" {short(row['text'])}  ", style, click="vcard")
     tracks = Line()
     for key, title in (("calendar", "VCal"), ("codex", "VCod")):
         tracks.add(f"{title} ", VENGEFUL_STYLE)
-        for sp in so[key]:
-            tracks.add("V" if sp["unit"] else "·", "bold" if sp["unit"] else "dim")
+        for i, sp in enumerate(so[key]):
+            tracks.add(
+                "V" if sp["unit"] else "·", "bold" if sp["unit"] else "dim", f"vspace:{key}:{i}"
+            )
         tracks.add(" ")
     task = so["task"]
     if task is not None and task["side"] is None:
         tracks.add(f"│ Task card {task['card']}: choose a side", "yellow")
     elif task is not None:
-        tracks.add(f"│ Task {task['side']} {task['name']}: ", "yellow")
+        tracks.add(f"│ Task {task['side']} {task['name']}: ", "yellow", click="task")
         for who, goal in (("you", task["player"]), ("V", task["vengeful"])):
             tracks.add(f"{who} {_circles(goal)}", "bold").add(f"({_values(goal)}) ")
     return [gods, line, tracks]
 
 
-def _tall(board: MezoBoard, view: dict[str, Any]) -> list[Line]:
+def _tall(board: Drawer, view: dict[str, Any]) -> list[Line]:
     so = view["solo"]
     out = [Line().add("Vengeful gods", VENGEFUL_STYLE).add(" (VENGEFUL when present here)")]
     if not so["gods"]:
         out.append(Line().add("  none yet", "dim"))
     for g in so["gods"]:
         here = g["present_here"]
-        line = Line().add("  ").add(god_tag(view, g["id"]), VENGEFUL_STYLE)
+        line = Line().add("  ").add(god_tag(view, g["id"]), VENGEFUL_STYLE, f"vgod:{g['id']}")
         where = f" @{g['vertex']} ({' '.join(g['regions'])})" if g["vertex"] else ""
         line.add(f" {g['name']}{where} ").add(g["ability"], "bold")
         line.add(f": {g['text']}", "" if here else "dim")
@@ -138,9 +139,11 @@ def _tall(board: MezoBoard, view: dict[str, Any]) -> list[Line]:
             out.append(Line().add(f"  {row['row']}{mark} {row['text']}", style))
     for key, title in (("calendar", "Vengeful Calendar"), ("codex", "Vengeful Codex   ")):
         line = Line().add(f"{title} ", VENGEFUL_STYLE)
-        for sp in so[key]:
+        for i, sp in enumerate(so[key]):
             unit = sp["unit"]
-            line.add(f"{sp['id']}[{'V' if unit else '·'}] ", "bold" if unit else "")
+            line.add(
+                f"{sp['id']}[{'V' if unit else '·'}] ", "bold" if unit else "", f"vspace:{key}:{i}"
+            )
             line.add(f"{sp['text']}  ", "" if unit else "dim")
         out.append(line)
     task = so["task"]
@@ -171,7 +174,7 @@ def short(text: str) -> str:
     return text
 
 
-def tribe_line(board: MezoBoard, view: dict[str, Any], t: dict[str, Any]) -> str:
+def tribe_line(board: Drawer, view: dict[str, Any], t: dict[str, Any]) -> str:
     """The Vengeful tribe's line: VP, army, pieces (no god card, no Devotion)."""
     so = view["solo"]
     line = Line().add(" ").add("V", VENGEFUL_STYLE).add(" Vengeful gods")
