@@ -74,6 +74,12 @@ class MaeshoweConfig(GameConfig):
         description="Co-op variant: secret hands, no Jarl; give a card instead of discarding.",
     )
 
+    # For the new-game form: fields that apply only in some setups (see ``ui/setup.py``).
+    applies_when: ClassVar[dict[str, dict[str, tuple[Any, ...]]]] = {
+        "passages": {"difficulty": ("custom",)},
+        "fear_of_the_dark": {"mode": ("co-op",)},
+    }
+
     @model_validator(mode="after")
     def _fear_needs_two(self) -> MaeshoweConfig:
         if self.fear_of_the_dark and self.players != 2:
