@@ -43,6 +43,35 @@ FIRST, SECOND, EAT, RUNE, LOOK, TAKE, SPEND, RETURN, GIFT, OVER, PLANNED = (
 )
 Difficulty = Literal["easy", "medium", "hard", "ridiculous", "custom"]
 
+# What the board's inspector says about the parts of the table that are not cards.
+RULE_TEXTS = {
+    "health": "Health: each player has their own. Cards that cost health take it from the "
+    "player who plays or discards them; at 0 the game is lost. Going mad also lowers the "
+    "maximum by 1.",
+    "food": "Food is shared by the team, up to its maximum. Eat turns it into health, Garner spends "
+    "it, Goose brings more, Run out of Food empties it; Gluttony may only be discarded "
+    "with food left.",
+    "passages": "Passages still blocked. Four Excavates played in a row clear one, two if "
+    "all four share a rune. Clear the last one to escape; Passage collapse brings some back.",
+    "chain": "The Excavate chain: Excavates played one after another. The fourth clears a "
+    "passage (two if all four share a rune); playing any other card breaks the chain.",
+    "row": "The row: every card played so far, oldest first. Its runes are shown as played "
+    "(Hope as the rune it was given).",
+    "deck": "The deck: at the end of a turn the player draws back up to five cards. When it "
+    "is empty there are no more draws, and a player who cannot both play and discard a "
+    "card loses the game for the team.",
+    "madness": "Madness: ending a turn with five cards that all share one rune (Horror "
+    "counts as both, Hope as none) drives the player mad: hand and discards are shuffled "
+    "into the deck, a new hand is drawn, and health and its maximum drop by 1.",
+    "jarl": "The Jarl token (co-op): its holder may pass the turn to the partner instead of "
+    "taking it, but the turn cannot come straight back by another pass.",
+    "fear": "Fear of the Dark: hands are secret, there is no Jarl, and instead of "
+    "discarding a player may give a card to the partner, who then discards one.",
+    "discards": "A discard pile: cards discarded, plus what Crumble, Hope or madness sends "
+    "there. Conservation can take a card back; Garner returns cards to the deck.",
+    "runes": "Runes: R red, B blue, * Horror (both runes), - Hope (no rune).",
+}
+
 
 class MaeshoweConfig(GameConfig):
     players: int = Field(1, ge=1, le=2, description="1 for solo, 2 for co-op.")
@@ -1237,6 +1266,9 @@ class MaeshoweState(GameState):
             "rune": RUNES[cat.rune[card]],
             "play": t.play_short,
             "discard": t.discard_short,
+            "play_text": t.play_text,
+            "discard_text": t.discard_text,
+            "excavate": self.cat.excavate[card],
         }
 
     def _gives_to(self, viewer: int | None, seat: int) -> bool:
@@ -1314,11 +1346,20 @@ class MaeshoweState(GameState):
         known, unseen = self.unseen_cards(seat)
         counts: dict[tuple[str, str], int] = {}
         names = {t.id: t.short for t in self.cat.types}
+        types = {t.id: t for t in self.cat.types}
         for c in unseen:
             key = (self.cat.type_of(c).id, RUNES[self.cat.rune[c]])
             counts[key] = counts.get(key, 0) + 1
         unseen_list = [
-            {"type": t, "rune": r, "short": names[t], "count": k}
+            {
+                "type": t,
+                "rune": r,
+                "short": names[t],
+                "name": types[t].name,
+                "count": k,
+                "play_text": types[t].play_text,
+                "discard_text": types[t].discard_text,
+            }
             for (t, r), k in sorted(counts.items())
         ]
         looking_visible = (
@@ -1387,6 +1428,13 @@ class MaeshoweState(GameState):
             "turns_left": turns_left,
             "viewer_mad_risks": self.madness_risks(seat) if seat is not None else [],
             "mad_count": list(self.mad_count),
+            # The card whose effect asks the pending choice (Eat, Hope, Conservation, Garner).
+            "pending": (
+                cj(self.pending_card)
+                if self.step in (EAT, RUNE, LOOK, TAKE, SPEND, RETURN) and self.pending_card >= 0
+                else None
+            ),
+            "texts": RULE_TEXTS,
             "over": self.step == OVER,
             "won": None if self.outcome == 0 else self.outcome == 1,
             "end_reason": self.end_reason,
