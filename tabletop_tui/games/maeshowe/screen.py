@@ -50,9 +50,19 @@ BOX_SHORT = 24  # the narrowest box that holds a card's short effects
 BOX_FULL = 30  # the narrowest box worth giving the full card texts
 
 
+def styled(text: str, style: str) -> Text:
+    """``text`` in ``style`` as a span, so that what is appended after it stays plain
+    (a Text's own style would spread to everything appended)."""
+    out = Text()
+    out.append(text, style=style)
+    return out
+
+
 def rune_tag(rune: str, palette: Palette) -> Text:
     """The rune's letter in reverse video of its hue (bold reverse under NO_COLOR)."""
-    return Text(RUNE_TAG[rune], style=f"{palette.hue(RUNE_HUE[rune])} reverse")
+    text = Text()
+    text.append(RUNE_TAG[rune], style=f"{palette.hue(RUNE_HUE[rune])} reverse")
+    return text
 
 
 def card_token(card: dict[str, Any], palette: Palette, rune: str | None = None) -> Text:
@@ -63,7 +73,7 @@ def card_token(card: dict[str, Any], palette: Palette, rune: str | None = None) 
 
 
 def track(filled: int, total: int, on: str, off: str, style: str, palette: Palette) -> Text:
-    text = Text(on * filled, style=style)
+    text = styled(on * filled, style=style)
     text.append(off * max(0, total - filled), style=palette.muted())
     return text
 
@@ -525,7 +535,7 @@ class MaeshoweBoard(BoardView):
             return []
         lines = [Text("Still to come from the deck, what each card does:", style="bold")]
         for card in sorted(kinds.values(), key=lambda c: c["short"]):
-            text = Text(f"{card['name']}: ", style="bold")
+            text = styled(f"{card['name']}: ", style="bold")
             text.append(f"▶ {card['play_text']} ", style=pal.hue("green", bold=False))
             text.append(f"✗ {card['discard_text']}", style=pal.hue("orange", bold=False))
             lines += [click(line, "deck") for line in wrap(text, width)]
@@ -533,7 +543,7 @@ class MaeshoweBoard(BoardView):
 
     def _legend_lines(self, view: dict[str, Any], width: int, pal: Palette) -> list[Text]:
         """A key to the marks, under the board where there is room."""
-        text = Text("Key: ", style="bold")
+        text = styled("Key: ", style="bold")
         for rune, word in (
             ("red", "red rune"),
             ("blue", "blue rune"),
@@ -552,19 +562,19 @@ class MaeshoweBoard(BoardView):
         pieces: list[Text] = []
         for seat in range(n):
             hp, mx = view["health"][seat], view["max_health"][seat]
-            part = Text(
+            part = styled(
                 "Health " if n == 1 else f"{self._who(seat)} ",
                 style="bold" if n == 1 else pal.seat(seat),
             )
             part.append_text(track(hp, mx, "♥", "♡", pal.hue("red"), pal))
             part.append(f" {hp}/{mx}")
             pieces.append(click(part, f"health-{seat}"))
-        food = Text("Food ", style="bold")
+        food = styled("Food ", style="bold")
         food.append_text(track(view["food"], view["max_food"], "●", "○", pal.hue("yellow"), pal))
         food.append(f" {view['food']}/{view['max_food']}")
         pieces.append(click(food, "food"))
         left, start = view["passages"], view["passages_start"]
-        pas = Text("Passages ", style="bold")
+        pas = styled("Passages ", style="bold")
         pas.append_text(track(left, start, "▮", "▯", pal.hue("cyan"), pal))
         pas.append(f" {left} left")
         pieces.append(click(pas, "passages"))
@@ -586,7 +596,7 @@ class MaeshoweBoard(BoardView):
             t.append(self._who(turn), style=pal.seat(turn))
             second.append(t)
             if view["jarl"] is not None:
-                j = Text(f"Jarl: {self._who(view['jarl'])}", style=pal.accent())
+                j = styled(f"Jarl: {self._who(view['jarl'])}", style=pal.accent())
                 if view["jarl_can_pass"]:
                     j.append(" (may pass)")
                 second.append(click(j, "jarl"))
@@ -604,7 +614,7 @@ class MaeshoweBoard(BoardView):
 
     def _chain(self, view: dict[str, Any], pal: Palette, short: bool = False) -> Text:
         chain = view["chain"]
-        text = Text("Chain " if short else "Excavate chain ", style="bold")
+        text = styled("Chain " if short else "Excavate chain ", style="bold")
         for rune in chain["runes"]:
             text.append_text(rune_tag(rune, pal))
         text.append("·" * (chain["target"] - chain["count"]), style=pal.muted())
@@ -634,7 +644,7 @@ class MaeshoweBoard(BoardView):
         return click(text, "chain")
 
     def _row_pieces(self, view: dict[str, Any], pal: Palette) -> list[Text]:
-        head = click(Text(f"Row ({len(view['row'])}):", style="bold"), "row")
+        head = click(styled(f"Row ({len(view['row'])}):", style="bold"), "row")
         if not view["row"]:
             return [head, Text("empty", style=pal.muted())]
         return [head] + [click(card_token(c, pal, c.get("as")), c["id"]) for c in view["row"]]
@@ -661,7 +671,7 @@ class MaeshoweBoard(BoardView):
         n = view["players"]
         hand = view["hands"][seat]
         size = view["hand_sizes"][seat]
-        title = Text("Your hand" if n == 1 else f"{self._who(seat)}'s hand", style="bold")
+        title = styled("Your hand" if n == 1 else f"{self._who(seat)}'s hand", style="bold")
         if n > 1:
             title.stylize(pal.seat(seat))
             if seat == view["turn"]:
@@ -688,7 +698,7 @@ class MaeshoweBoard(BoardView):
         for risk in risks:
             worst[risk["rune"]] = max(worst.get(risk["rune"], 0.0), risk["odds"])
         draw = risks[0]["draw"]
-        text = Text("⚠ Madness: ", style=pal.hue("violet"))
+        text = styled("⚠ Madness: ", style=pal.hue("violet"))
         for i, (rune, odds) in enumerate(sorted(worst.items(), key=lambda r: -r[1])):
             text.append("keep only " if i == 0 else ", only ")
             text.append_text(rune_tag(rune, pal))
@@ -736,7 +746,7 @@ class MaeshoweBoard(BoardView):
                 where += "".join(f" + {self._who(s)}'s hand" for s in hidden)
             if view["known_top"]:
                 where += " below the known cards"
-            text = Text(f"{where}, unseen ({unseen['count']})", style="bold")
+            text = styled(f"{where}, unseen ({unseen['count']})", style="bold")
             text.append(hint, style=pal.muted())
             text.append(": ")
             if not unseen["cards"]:
@@ -746,7 +756,7 @@ class MaeshoweBoard(BoardView):
         seat = panel - 1
         pile = view["discards"][seat]
         whose = "Your discards" if n == 1 else f"{self._who(seat)}'s discards"
-        text = Text(f"{whose} ({len(pile)})", style="bold")
+        text = styled(f"{whose} ({len(pile)})", style="bold")
         text.append(hint, style=pal.muted())
         text.append(": ")
         if not pile:
