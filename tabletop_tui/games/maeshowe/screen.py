@@ -19,7 +19,6 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 
 from tabletop_tui.engine.core import Option
@@ -108,7 +107,6 @@ def card_class(card: dict[str, Any]) -> tuple[str, str]:
 
 
 class MaeshoweBoard(BoardView):
-    BINDINGS = [Binding("d", "cycle_panel", "Deck/discards")]
     DEFAULT_CSS = """
     MaeshoweBoard > VerticalScroll { height: 1fr; }
     """
@@ -193,6 +191,8 @@ class MaeshoweBoard(BoardView):
     def highlight(self, option_id: str | None) -> None:
         before = self.highlighted
         super().highlight(option_id)
+        if option_id is None and before is not None and self.is_attached:
+            self.post_message(self.Inspected(None))  # nothing to choose now: the key
         if option_id != before and self.view is not None and self.is_mounted:
             self.redraw()
 
