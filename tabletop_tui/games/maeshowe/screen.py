@@ -493,12 +493,17 @@ class MaeshoweBoard(BoardView):
         info = self._info(view, width, pal)
         piles = self._all_piles(view, width, pal)
 
-        def hands(full_main: bool, full_other: bool) -> list[Text]:
+        def hands(full_main: bool, full_other: bool | None) -> list[Text]:
+            """Both hands as boxes (``full``: with the card texts); ``None``: the
+            partner's hand on one line."""
             out: list[Text] = []
             for seat, full in ((main, full_main), (other, full_other)):
                 if seat is None:
                     continue
                 out.append(Text())
+                if full is None:
+                    out += wrap(self._hand_title(seat, view, pal, inline=True), width)
+                    continue
                 out.append(self._hand_title(seat, view, pal, inline=False))
                 hand = view["hands"][seat]
                 if hand:
@@ -507,7 +512,14 @@ class MaeshoweBoard(BoardView):
 
         fixed = len(chain) + len(row) + len(info) + 1 + len(piles)
         body: list[Text] = []
-        for full_main, full_other in ((True, True), (True, False), (False, False)):
+        combos: tuple[tuple[bool, bool | None], ...] = (
+            (True, True),
+            (True, False),
+            (True, None),
+            (False, False),
+            (False, None),
+        )
+        for full_main, full_other in combos:
             body = hands(full_main, full_other)
             if fixed + len(body) <= room:
                 break
