@@ -2,6 +2,13 @@
 
 The options form is built from the game's ``GameConfig`` fields (bool, bounded int, Literal
 of strings, each with a description), and the last choices per game are remembered.
+
+A config may declare when a field applies, as a class attribute ``applies_when`` mapping a
+field name to conditions: ``{"god_4": {"players": (4,)}, "difficulty": {"mode": ("solo",)},
+"passages": {"difficulty": ("custom",)}}`` (keys ``players``, ``mode`` (a ``Mode.id``) or
+another field's name; every condition must hold). The form shows only the fields that apply
+to the chosen player count, mode and options, and puts a field that stops applying back to
+its default, so a remembered choice never blocks Start.
 """
 
 from __future__ import annotations
@@ -45,6 +52,39 @@ class FieldSpec:
     choices: tuple[Any, ...] = ()
     low: int | None = None
     high: int | None = None
+
+
+def applies_when(model: type[GameConfig]) -> dict[str, dict[str, tuple[Any, ...]]]:
+    """The config's declared conditions per field (none: every field always applies)."""
+    rules = getattr(model, "applies_when", None)
+    return dict(rules) if isinstance(rules, dict) else {}
+
+
+def applicable_fields(info: GameInfo, players: int, values: dict[str, Any]) -> set[str]:
+    """The option fields that apply with ``players`` seats and these option ``values``
+    (fields missing from ``values``, or not applying themselves, count at their default)."""
+    rules = applies_when(info.config_model)
+    mode = info.mode_for(players)
+    specs = field_specs(info.config_model)
+    effective = {spec.name: values.get(spec.name, spec.default) for spec in specs}
+    out: set[str] = set()
+    for spec in specs:  # in declaration order: a field depends on earlier ones
+        ok = True
+        for key, allowed in rules.get(spec.name, {}).items():
+            if key == "players":
+                value: Any = players
+            elif key == "mode":
+                value = mode.id if mode else None
+            else:
+                value = effective.get(key)
+            if value not in allowed:
+                ok = False
+                break
+        if ok:
+            out.add(spec.name)
+        else:
+            effective[spec.name] = spec.default
+    return out
 
 
 def field_specs(model: type[GameConfig]) -> list[FieldSpec]:
@@ -137,6 +177,9 @@ def remembered_choices(info: GameInfo, saved: Any) -> dict[str, Any]:
                     choices["options"][spec.name] = value
             elif spec.kind == "choice" and value in spec.choices:
                 choices["options"][spec.name] = value
+        # A choice that does not apply to the remembered player count starts at its default.
+        live = applicable_fields(info, choices["players"], choices["options"])
+        choices["options"] = {k: v for k, v in choices["options"].items() if k in live}
     return choices
 
 
@@ -203,7 +246,7 @@ class SetupScreen(BaseScreen):
                 yield Static("Options", classes="form-section")
             for spec in self.specs:
                 value = self.choices["options"].get(spec.name, spec.default)
-                with Horizontal(classes="form-row"):
+                with Horizontal(classes="form-row", id=f"opt-row-{spec.name}"):
                     yield Label(spec.title, classes="form-label")
                     yield self._field_widget(spec, value)
                     yield Static(spec.description, classes="form-help", markup=False)
@@ -255,11 +298,46 @@ class SetupScreen(BaseScreen):
             self.query_one(f"#seat-row-{i}").display = i < players
         mode = self.info.mode_for(players)
         self.query_one("#mode", Static).update(f"Mode: {mode.title}" if mode else "")
+        self._show_fields()
+
+    def _players(self) -> int:
+        players = self.query_one("#players", Select).value
+        return players if isinstance(players, int) else self.choices["players"]
+
+    def _option_values(self) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for spec in self.specs:
+            widget = self.query_one(f"#opt-{spec.name}")
+            if isinstance(widget, Select):
+                values[spec.name] = widget.value
+            elif isinstance(widget, Input):
+                try:
+                    values[spec.name] = int(widget.value)
+                except ValueError:
+                    values[spec.name] = spec.default
+        return values
+
+    def _show_fields(self) -> None:
+        """Show the options that apply now; one that stops applying goes back to its
+        default (a remembered "yes" never blocks Start once hidden)."""
+        live = applicable_fields(self.info, self._players(), self._option_values())
+        for spec in self.specs:
+            row = self.query_one(f"#opt-row-{spec.name}")
+            row.display = spec.name in live
+            if spec.name in live:
+                continue
+            widget = self.query_one(f"#opt-{spec.name}")
+            if isinstance(widget, Select) and widget.value != spec.default:
+                widget.value = spec.default
+            elif isinstance(widget, Input) and widget.value != str(spec.default):
+                widget.value = str(spec.default)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         sid = event.select.id or ""
         if sid == "players" and isinstance(event.value, int):
             self._show_players(event.value)
+        elif sid.startswith("opt-"):
+            self._show_fields()
         elif sid.startswith("seat-kind-"):
             # A name still at its default follows the kind: "Player 2" becomes "Bot 2".
             seat = int(sid.rsplit("-", 1)[1])
@@ -303,7 +381,11 @@ class SetupScreen(BaseScreen):
         if len(set(names)) != len(names):
             raise ValueError("give every seat a different name")
         options: dict[str, Any] = {}
+        values = self._option_values()
+        live = applicable_fields(self.info, players, values)
         for spec in self.specs:
+            if spec.name not in live:
+                continue  # does not apply: the game's default stands
             widget = self.query_one(f"#opt-{spec.name}")
             if isinstance(widget, Select):
                 options[spec.name] = widget.value

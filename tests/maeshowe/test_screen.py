@@ -11,7 +11,8 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from tabletop_tui.games.maeshowe.rules import MaeshoweState
-from tabletop_tui.games.maeshowe.screen import CardSlot, MaeshoweBoard
+from tabletop_tui.games.maeshowe.screen import MaeshoweBoard
+from tabletop_tui.ui.kit import Palette
 from tests.ui.boards import BoardApp, board_shown
 
 from .helpers import play, position
@@ -68,16 +69,31 @@ async def test_board_renders_real_views(config, moves, viewer):
         assert "discards (" in _text(app)
 
 
-@pytest.mark.parametrize(("slot", "picked"), [(0, "play:ex-r1"), (1, "play:ex-r1")])
-async def test_clicking_a_card_picks_the_option_for_its_kind(slot, picked):
+@pytest.mark.parametrize(("card", "picked"), [("ex-r1", "play:ex-r1"), ("ex-r2", "play:ex-r1")])
+async def test_clicking_a_card_picks_the_option_for_its_kind(card, picked):
     """Options name one card of each kind: a second copy picks the first one's option."""
     s = position(hand=["ex-r1", "ex-r2", "tr-r1", "go-b1", "ra-r1"])
     async with shown(s, 0) as (app, pilot):
-        card = app.query_one(f"#mh-card-0-{slot}", CardSlot)
-        assert str(card.render()).startswith("»")  # marked as a card the choice is about
-        await pilot.click(card)
+        lines = _text(app).splitlines()
+        # The highlighted option (the first, "Play Excavate [R]") marks both Excavates.
+        assert [ln[:12] for ln in lines if ln.startswith("▸")] == ["▸R Excavate "] * 2
+        assert " R Treasure   2▶ -2 health               6✗ -1 health" in lines
+        app.query_one(MaeshoweBoard).element_clicked(card)
         await pilot.pause()
         assert app.picked == [picked]
+
+
+async def test_clicking_the_row_or_a_track_explains_it():
+    s = position(hand=["ex-r1", "ex-r2", "tr-r1", "go-b1", "ra-r1"], row=["ex-b1"])
+    async with shown(s, 0) as (app, pilot):
+        board = app.query_one(MaeshoweBoard)
+        board.element_clicked("ex-b1")  # a row card: no option, so the inspector shows it
+        await pilot.pause()
+        assert app.picked == [] and board.inspected == "ex-b1"
+        said = board.describe("ex-b1")
+        assert "Excavate [B], a blue-rune card. When played: Adds to the Excavate chain" in said
+        assert "It lies in the row" in said
+        assert board.describe("passages").startswith("Passages still blocked.")
 
 
 async def test_finished_game_shows_the_outcome():
@@ -94,17 +110,25 @@ async def test_small_board_folds_the_partner_hand_and_shows_one_pile():
     text = await _shown(state, 0, (80, 14))
     partner = state.view(0)["hands"][1]
     assert f"Ben's hand (5): {partner[0]['rune'][0].upper()} {partner[0]['short']}," in text
-    assert "[d or click: Ann's discards]" in text and "Ben's discards" not in text
-    assert "The cards" not in text and "P1" not in text
+    assert "[click: Ann's discards]" in text and "Ben's discards" not in text
+    assert "P1" not in text
 
 
-async def test_tall_board_shows_both_hands_every_pile_and_the_card_texts():
+async def test_tall_board_shows_both_hands_every_pile():
     state = MaeshoweState.new({"players": 2}, 4)
     text = await _shown(state, 0, (80, 40))
-    assert "Ben's hand (5)\n" in text  # drawn card by card
+    assert "Ben's hand (5)   ▶ played  ✗ discarded\n" in text  # drawn card by card
     assert "Ann's discards (0)" in text and "Ben's discards (0)" in text
-    assert "[d or click" not in text
-    assert "The cards" in text and "Discover treasure: ▶ Lose 2 health." in text
+    assert "[click" not in text
+
+
+async def test_large_board_draws_cards_as_boxes_with_their_texts():
+    state = MaeshoweState.new({"players": 2}, 4)
+    text = await _shown(state, 0, (160, 50))
+    hand = state.view(0)["hands"][0]
+    assert "╭" in text and "▶ Play [" in text  # boxes with the option numbers
+    assert hand[0]["play_text"].split()[0] in text
+    assert "Key: R red rune" in text
 
 
 async def test_madness_warning_names_the_rune_and_the_draw():
@@ -140,5 +164,5 @@ async def test_gift_receiver_sees_the_card_marked_and_end_reason_names_the_seat(
 )
 def test_chain_line_says_what_the_set_will_clear(runes, kind, says):
     chain = {"runes": runes, "count": len(runes), "target": 4, "kind": kind}
-    line = MaeshoweBoard()._chain({"chain": chain}).plain
+    line = MaeshoweBoard()._chain({"chain": chain}, Palette()).plain
     assert line.endswith(says) and f"{len(runes)}/4" in line

@@ -44,6 +44,35 @@ FIRST, SECOND, EAT, RUNE, LOOK, TAKE, SPEND, RETURN, GIFT, OVER, PLANNED = (
 )
 Difficulty = Literal["easy", "medium", "hard", "ridiculous", "custom"]
 
+# What the board's inspector says about the parts of the table that are not cards.
+RULE_TEXTS = {
+    "health": "Health: each player has their own. Cards that cost health take it from the "
+    "player who plays or discards them; at 0 the game is lost. Going mad also lowers the "
+    "maximum by 1.",
+    "food": "Food is shared by the team, up to its maximum. Eat turns it into health, Garner spends "
+    "it, Goose brings more, Run out of Food empties it; Gluttony may only be discarded "
+    "with food left.",
+    "passages": "Passages still blocked. Four Excavates played in a row clear one, two if "
+    "all four share a rune. Clear the last one to escape; Passage collapse brings some back.",
+    "chain": "The Excavate chain: Excavates played one after another. The fourth clears a "
+    "passage (two if all four share a rune); playing any other card breaks the chain.",
+    "row": "The row: every card played so far, oldest first. Its runes are shown as played "
+    "(Hope as the rune it was given).",
+    "deck": "The deck: at the end of a turn the player draws back up to five cards. When it "
+    "is empty there are no more draws, and a player who cannot both play and discard a "
+    "card loses the game for the team.",
+    "madness": "Madness: ending a turn with five cards that all share one rune (Horror "
+    "counts as both, Hope as none) drives the player mad: hand and discards are shuffled "
+    "into the deck, a new hand is drawn, and health and its maximum drop by 1.",
+    "jarl": "The Jarl token (co-op): its holder may pass the turn to the partner instead of "
+    "taking it, but the turn cannot come straight back by another pass.",
+    "fear": "Fear of the Dark: hands are secret, there is no Jarl, and instead of "
+    "discarding a player may give a card to the partner, who then discards one.",
+    "discards": "A discard pile: cards discarded, plus what Crumble, Hope or madness sends "
+    "there. Conservation can take a card back; Garner returns cards to the deck.",
+    "runes": "Runes: R red, B blue, * Horror (both runes), - Hope (no rune).",
+}
+
 
 class MaeshoweConfig(GameConfig):
     players: int = Field(1, ge=1, le=2, description="1 for solo, 2 for co-op.")
@@ -74,6 +103,12 @@ class MaeshoweConfig(GameConfig):
         False,
         description="Co-op variant: secret hands, no Jarl; give a card instead of discarding.",
     )
+
+    # For the new-game form: fields that apply only in some setups (see ``ui/setup.py``).
+    applies_when: ClassVar[dict[str, dict[str, tuple[Any, ...]]]] = {
+        "passages": {"difficulty": ("custom",)},
+        "fear_of_the_dark": {"mode": ("co-op",)},
+    }
 
     @model_validator(mode="after")
     def _fear_needs_two(self) -> MaeshoweConfig:
@@ -141,6 +176,9 @@ def _card_jsons(cat: Catalog) -> tuple[dict[str, Any], ...]:
                 "rune": RUNES[cat.rune[card]],
                 "play": t.play_short,
                 "discard": t.discard_short,
+                "play_text": t.play_text,
+                "discard_text": t.discard_text,
+                "excavate": cat.excavate[card],
             }
         )
     if len(_CARD_JSON) > 32:
@@ -749,15 +787,156 @@ class MaeshoweState(GameState):
                 out.append(c)
         return out
 
-    def _play_label(self, card: int) -> str:
+    # ---- option labels: what a choice does, and the warnings it needs -------------------
+
+    def _lose_words(self) -> str:
+        return "you lose" if self.n == 1 else "the team loses"
+
+    def _label(self, head: str, notes: list[str]) -> str:
+        """``head`` with its notes in one pair of parentheses (never nested)."""
+        notes = [n for n in notes if n]
+        return f"{head} ({'; '.join(notes)})" if notes else head
+
+    def _health_note(self, seat: int, effects: tuple[Effect, ...]) -> str:
+        """The loss the health effects of a card bring ``seat``, if they take it to 0."""
+        health, top = self.health[seat], self.max_health[seat]
+        for fx in effects:
+            if fx.op == "health":
+                health = max(0, min(top, health + fx.amount))
+            elif fx.op == "go_mad":
+                top -= 1
+                health = max(0, min(top, health - 1))
+                if top <= 0:
+                    return f"maximum health falls to 0: {self._lose_words()}"
+            if health <= 0:
+                who = "your" if self.n == 1 or seat == self.actor else self._whose(seat)
+                return f"{who} health falls to 0: {self._lose_words()}"
+        return ""
+
+    def _asks(self, fx: Effect, food: int, deck: int, card: int) -> bool:
+        """Whether effect ``fx`` stops for a choice (so the turn goes on after it)."""
+        if fx.op == "eat" or fx.op == "garner":
+            return food > 0
+        if fx.op == "excavate":
+            return fx.rune == "choose"
+        if fx.op == "look_top":
+            return deck > 0
+        if fx.op == "recover":
+            return bool(self._take_targets(fx.where, card))
+        return fx.op == "go_mad"  # a fresh hand of five: nothing to foresee
+
+    def _card_end_note(self, seat: int, card: int, effects: tuple[Effect, ...], give: bool) -> str:
+        """For a card that is the last action of the turn: the loss waiting at the next
+        turn's start, if its effects run through without a choice."""
+        t = self.turn_seat
+        food, deck = self.food, len(self.deck)
+        hand = [c for c in self.hands[seat] if c != card]
+        for fx in effects:
+            if self._asks(fx, food, deck, card):
+                return ""
+            if fx.op == "food":
+                food = max(0, min(self.max_food, food + fx.amount))
+            elif fx.op == "lose_all_food":
+                food = 0
+            elif fx.op == "mill":
+                deck -= min(fx.count, deck)
+            elif fx.op == "discard_hand":
+                hand = []
+            elif fx.op == "excavate" and self._wins(self.cat.rune[card]):
+                return ""
+        if seat == t:
+            partner = len(self.hands[1 - t]) + (1 if give else 0) if self.n > 1 else 0
+            if give and partner > self.hand_size:
+                return ""  # the partner discards one first: that choice carries the note
+            return self._end_note(hand, partner, deck, food)
+        # The partner discards after a gift: the turn seat's hand does not change.
+        return self._end_note(list(self.hands[t]), len(hand), deck, food)
+
+    def _wins(self, rune: int) -> bool:
+        """Whether one more Excavate of ``rune`` clears the last passage."""
+        if len(self.chain) + 1 < self.chain_len:
+            return False
+        removed = 2 if all(r == rune for r in self.chain) else 1
+        return removed >= self.passages
+
+    def _end_note(self, kept: list[int], partner: int, deck: int, food: int) -> str:
+        """The loss at the next turn's start for a turn that ends with ``kept`` in the turn
+        seat's hand (before its draw), ``partner`` cards in the other hand, ``deck`` cards
+        to draw from and ``food`` left; empty when the next turn can be taken."""
+        t = self.turn_seat
+        drawn = min(max(0, self.hand_size - len(kept)), deck)
+        after = len(kept) + drawn
+        lose = self._lose_words()
+        if self.n == 1:
+            if after < 2:
+                return f"then fewer than 2 cards and no deck: {lose}"
+            if not drawn and not self._can_turn(t, kept, food):
+                return f"then no card may be discarded next turn: {lose}"
+            return ""
+        p = 1 - t
+        if self.fotd:
+            if partner < 2:
+                return f"{self.who(p)} cannot take a turn: {lose}"
+            if after == 0 and not deck:
+                who = "your" if self.actor == t else self._whose(t)
+                return f"{who} hand ends empty: {lose} at {self._whose(t)} next turn"
+            return ""
+        if self.jarl != p and not self._can_turn(p, list(self.hands[p]), food):
+            return f"{self.who(p)} cannot take a turn: {lose}"
+        return ""
+
+    def _can_turn(self, seat: int, hand: list[int], food: int) -> bool:
+        """``has_legal_pair`` for ``seat`` holding ``hand`` with ``food`` left."""
+        saved_hand, saved_food = self.hands[seat], self.food
+        self.hands[seat], self.food = hand, food
+        try:
+            return self.has_legal_pair(seat)
+        finally:
+            self.hands[seat], self.food = saved_hand, saved_food
+
+    def _turn_ends_after_choice(self) -> bool:
+        """Whether the pending choice is the last thing of the turn."""
+        return self.played and self.discarded and not self.queue and not self.gift_pending
+
+    def _choice_end_note(
+        self, extra: tuple[int, ...] = (), deck_delta: int = 0, food: int | None = None
+    ) -> str:
+        """The end-of-turn note for a sub-choice (Eat, Hope, Conservation, Garner) that
+        finishes the turn: ``extra`` cards come to the chooser's hand, ``deck_delta`` to
+        the deck, ``food`` is what is left."""
+        if not self._turn_ends_after_choice():
+            return ""
+        t = self.turn_seat
+        food = self.food if food is None else food
+        deck = len(self.deck) + deck_delta
+        kept = list(self.hands[t])
+        partner = len(self.hands[1 - t]) if self.n > 1 else 0
+        if self.actor == t:
+            kept += extra
+        else:
+            partner += len(extra)
+        return self._end_note(kept, partner, deck, food)
+
+    def _play_label(self, card: int, seat: int, first: bool) -> str:
         cat = self.cat
         ctype = cat.type_of(card)
+        notes: list[str] = []
         if cat.excavate[card] and any(fx.rune == "own" for fx in cat.play_fx[card]):
-            return f"Play {cat.names[card]} ({self._chain_note(cat.rune[card])})"
-        if cat.excavate[card]:
+            notes.append(self._chain_note(cat.rune[card]))
+        elif cat.excavate[card]:
             n = len(self.chain) + 1
-            return f"Play {cat.names[card]} ({ctype.play_short}, chain {n}/{self.chain_len})"
-        return f"Play {cat.names[card]} ({ctype.play_short})"
+            notes.append(f"{ctype.play_short}, chain {n}/{self.chain_len}")
+        else:
+            notes.append(ctype.play_short)
+            if self.chain:
+                notes.append(f"breaks the Excavate chain at {len(self.chain)}/{self.chain_len}")
+        loss = self._health_note(seat, cat.play_fx[card])
+        if not loss and first and self._play_strands(seat, card):
+            loss = f"then nothing may be discarded: {self._lose_words()}"
+        if not loss and not first:
+            loss = self._card_end_note(seat, card, cat.play_fx[card], give=False)
+        notes.append(loss)
+        return self._label(f"Play {cat.names[card]}", notes)
 
     def _chain_note(self, rune: int) -> str:
         """What one more Excavate of ``rune`` does to the chain, for option labels."""
@@ -769,32 +948,43 @@ class MaeshoweState(GameState):
             return f"chain {n}/{n}: clears the last passage!"
         return f"chain {n}/{n}: clears {'a passage' if removed == 1 else '2 passages'}"
 
-    def _give_label(self, card: int) -> str:
-        return f"Give {self.cat.names[card]} to {self.who(1 - self.turn_seat)}"
+    def _give_label(self, card: int, first: bool = False) -> str:
+        seat = self.actor
+        note = "" if first else self._card_end_note(seat, card, (), give=True)
+        return self._label(f"Give {self.cat.names[card]} to {self.who(1 - self.turn_seat)}", [note])
 
-    def _discard_label(self, card: int) -> str:
-        return f"Discard {self.cat.names[card]} ({self.cat.type_of(card).discard_short})"
+    def _discard_label(self, card: int, first: bool = False) -> str:
+        seat = self.actor
+        effects = self.cat.discard_fx[card]
+        loss = self._health_note(seat, effects)
+        if not loss and not first:
+            loss = self._card_end_note(seat, card, effects, give=False)
+        return self._label(
+            f"Discard {self.cat.names[card]}", [self.cat.type_of(card).discard_short, loss]
+        )
 
     def _action_options(self, seat: int, play: bool, discard: bool) -> list[Option]:
         """Options to play and/or to discard (or, in Fear of the Dark, give) a hand card,
-        one per kind of card. A first play that would strand the turn says so."""
+        one per kind of card. Each label says what the card does and warns when the choice
+        breaks the Excavate chain or loses the game (a first play that would strand the
+        turn, health at 0, or a next turn that cannot be taken)."""
         cat = self.cat
         first = not (self.played or self.discarded)
         hand = self._distinct(self.hands[seat])
         opts: list[Option] = []
         if play:
             for c in hand:
-                label = self._play_label(c)
-                if first and self._play_strands(seat, c):
-                    label += " - then nothing may be discarded: you lose"
+                label = self._play_label(c, seat, first)
                 opts.append(Option(f"play:{cat.ids[c]}", label, cat.ids[c]))
         if discard:
             for c in hand:
                 if self.can_discard(c, second=not first):
-                    opts.append(Option(f"discard:{cat.ids[c]}", self._discard_label(c), cat.ids[c]))
+                    label = self._discard_label(c, first)
+                    opts.append(Option(f"discard:{cat.ids[c]}", label, cat.ids[c]))
             if self.fotd:
                 opts += [
-                    Option(f"give:{cat.ids[c]}", self._give_label(c), cat.ids[c]) for c in hand
+                    Option(f"give:{cat.ids[c]}", self._give_label(c, first), cat.ids[c])
+                    for c in hand
                 ]
         return opts
 
@@ -811,7 +1001,10 @@ class MaeshoweState(GameState):
             able = self.has_legal_pair(seat)
             opts = self._action_options(seat, able, able)
             if self.can_pass_jarl():
-                label = f"Pass the Jarl to {self.who(1 - seat)} (skip this turn)"
+                notes = ["skip this turn"]
+                if not self.has_legal_pair(1 - seat):
+                    notes.append(f"{self.who(1 - seat)} cannot take a turn: the team loses")
+                label = self._label(f"Pass the Jarl to {self.who(1 - seat)}", notes)
                 opts.append(Option("jarl", label, "jarl"))
             prompt = "Play a card and discard another: which comes first?"
             if self.fotd:
@@ -828,13 +1021,21 @@ class MaeshoweState(GameState):
             opts = []
             for k in range(self.food + 1):
                 gain = min(k * per, self._room(seat))
-                over = f"; {k * per - gain} over the maximum" if k * per > gain else ""
-                opts.append(Option(f"eat:{k}", f"Eat {k} food (+{gain} health{over})"))
+                over = f"{k * per - gain} over the maximum" if k * per > gain else ""
+                end = self._choice_end_note(food=self.food - k)
+                label = self._label(f"Eat {k} food", [f"+{gain} health", over, end])
+                opts.append(Option(f"eat:{k}", label))
             return Decision(seat, "Eat: how much food?", tuple(opts), secret, "eat", ctx)
         if step == RUNE:
             opts = [
-                Option("rune:red", f"Hope as a red [R] Excavate ({self._chain_note(RED)})"),
-                Option("rune:blue", f"Hope as a blue [B] Excavate ({self._chain_note(BLUE)})"),
+                Option(
+                    f"rune:{RUNES[r]}",
+                    self._label(
+                        f"Hope as a {RUNES[r]} [{'R' if r == RED else 'B'}] Excavate",
+                        [self._chain_note(r), "" if self._wins(r) else self._choice_end_note()],
+                    ),
+                )
+                for r in (RED, BLUE)
             ]
             return Decision(seat, "Hope: which rune?", tuple(opts), secret, "rune", ctx)
         if step == LOOK:
@@ -851,35 +1052,38 @@ class MaeshoweState(GameState):
             opts = []
             for owner, c in self._take_targets(where, self.pending_card):
                 place = "row" if owner < 0 else self._pile_name(owner, seat)
-                opts.append(
-                    Option(
-                        f"take:{cat.ids[c]}",
-                        f"Take {cat.names[c]} from the {place}",
-                        cat.ids[c],
-                    )
+                label = self._label(
+                    f"Take {cat.names[c]} from the {place}", [self._choice_end_note((c,))]
                 )
-            opts.append(Option("take:none", "Take nothing"))
+                opts.append(Option(f"take:{cat.ids[c]}", label, cat.ids[c]))
+            opts.append(Option("take:none", self._label("Take nothing", [self._choice_end_note()])))
             return Decision(
                 seat, "Conservation: take a card back?", tuple(opts), secret, "take", ctx
             )
         if step == SPEND:
             per = self._garner_rate()
             pile = len(self.piles[seat])
-            opts = [Option("spend:0", "Spend no food (the deck is only shuffled)")]
+            end = self._choice_end_note()
+            opts = [
+                Option("spend:0", self._label("Spend no food", ["the deck is only shuffled", end]))
+            ]
             for k in range(1, self.food + 1):
                 most = f"{k * per} cards" if k * per < pile else f"{pile}: all your discards"
-                opts.append(Option(f"spend:{k}", f"Spend {k} food (return up to {most})"))
+                notes = [f"return up to {most}"]
+                if not pile:
+                    notes.append(self._choice_end_note(food=self.food - k))
+                opts.append(Option(f"spend:{k}", self._label(f"Spend {k} food", notes)))
             return Decision(seat, "Garner: how much food?", tuple(opts), secret, "spend", ctx)
         if step == RETURN:
-            opts = [
-                Option(
-                    f"return:{cat.ids[c]}",
-                    f"Return {cat.names[c]} to the deck",
-                    cat.ids[c],
-                )
-                for c in self._distinct(self.piles[seat])
-            ]
-            opts.append(Option("return:done", "Done: shuffle the deck"))
+            back = len(self.garner_returned)
+            opts = []
+            for c in self._distinct(self.piles[seat]):
+                last = self.garner_left <= 1 or len(self.piles[seat]) <= 1
+                end = self._choice_end_note(deck_delta=back + 1) if last else ""
+                label = self._label(f"Return {cat.names[c]} to the deck", [end])
+                opts.append(Option(f"return:{cat.ids[c]}", label, cat.ids[c]))
+            end = self._choice_end_note(deck_delta=back)
+            opts.append(Option("return:done", self._label("Done: shuffle the deck", [end])))
             prompt = f"Garner: return up to {self.garner_left} more card(s)"
             return Decision(seat, prompt, tuple(opts), secret, "return", ctx)
         if step == GIFT:
@@ -915,19 +1119,23 @@ class MaeshoweState(GameState):
         cards = self.looking
         names = [cat.names[c] for c in cards]
         ids = [cat.ids[c] for c in cards]
+
+        def option(oid: str, head: str, kept: int) -> Option:
+            return Option(oid, self._label(head, [self._choice_end_note(deck_delta=kept)]))
+
         if len(cards) == 1:
             return (
-                Option("look:none", f"Discard {names[0]}"),
-                Option(f"look:{ids[0]}", f"Keep {names[0]} on top"),
+                option("look:none", f"Discard {names[0]}", 0),
+                option(f"look:{ids[0]}", f"Keep {names[0]} on top", 1),
             )
         a, b = cards[0], cards[1]
-        opts = [Option("look:none", f"Discard both ({names[0]}, {names[1]})")]
-        opts.append(Option(f"look:{ids[0]}", f"Keep {names[0]} on top, discard {names[1]}"))
+        opts = [option("look:none", f"Discard both, {names[0]} and {names[1]}", 0)]
+        opts.append(option(f"look:{ids[0]}", f"Keep {names[0]} on top, discard {names[1]}", 1))
         if cat.cls[a] != cat.cls[b]:
-            opts.append(Option(f"look:{ids[1]}", f"Keep {names[1]} on top, discard {names[0]}"))
-        opts.append(Option(f"look:{ids[0]},{ids[1]}", f"Keep both, {names[0]} on top"))
+            opts.append(option(f"look:{ids[1]}", f"Keep {names[1]} on top, discard {names[0]}", 1))
+        opts.append(option(f"look:{ids[0]},{ids[1]}", f"Keep both, {names[0]} on top", 2))
         if cat.cls[a] != cat.cls[b]:
-            opts.append(Option(f"look:{ids[1]},{ids[0]}", f"Keep both, {names[1]} on top"))
+            opts.append(option(f"look:{ids[1]},{ids[0]}", f"Keep both, {names[1]} on top", 2))
         return tuple(opts)
 
     # ---- applying ------------------------------------------------------------------------
@@ -1169,11 +1377,20 @@ class MaeshoweState(GameState):
         known, unseen = self.unseen_cards(seat)
         counts: dict[tuple[str, str], int] = {}
         names = {t.id: t.short for t in self.cat.types}
+        types = {t.id: t for t in self.cat.types}
         for c in unseen:
             key = (self.cat.type_of(c).id, RUNES[self.cat.rune[c]])
             counts[key] = counts.get(key, 0) + 1
         unseen_list = [
-            {"type": t, "rune": r, "short": names[t], "count": k}
+            {
+                "type": t,
+                "rune": r,
+                "short": names[t],
+                "name": types[t].name,
+                "count": k,
+                "play_text": types[t].play_text,
+                "discard_text": types[t].discard_text,
+            }
             for (t, r), k in sorted(counts.items())
         ]
         looking_visible = (
@@ -1242,6 +1459,13 @@ class MaeshoweState(GameState):
             "turns_left": turns_left,
             "viewer_mad_risks": self.madness_risks(seat) if seat is not None else [],
             "mad_count": list(self.mad_count),
+            # The card whose effect asks the pending choice (Eat, Hope, Conservation, Garner).
+            "pending": (
+                cj(self.pending_card)
+                if self.step in (EAT, RUNE, LOOK, TAKE, SPEND, RETURN) and self.pending_card >= 0
+                else None
+            ),
+            "texts": RULE_TEXTS,
             "over": self.step == OVER,
             "won": None if self.outcome == 0 else self.outcome == 1,
             "end_reason": self.end_reason,

@@ -1,11 +1,16 @@
 """The Maeshowe board: tracks, the row with its Excavate chain, hands, deck and discards.
 
-Every card shows its rune as a letter on a coloured tag (``R`` red, ``B`` blue, ``*`` both
-for Horror, ``-`` none for Hope), its name, and both effects (``▶`` played, ``✗``
-discarded). The board fits 78x16 cells: there the partner's hand takes one line and the
-bottom panel shows one pile at a time (``d`` or a click shows the next). With more height
-both hands are drawn in full, the whole row wraps and every pile is listed. Clicking a hand
-card picks the first option for a card like it.
+Every card shows its rune as a letter in a reverse-video tag (``R`` red, ``B`` blue, ``*``
+both for Horror, ``-`` none for Hope), so colour is never the only signal; the colours come
+from the palette and are checked against the theme. A hand card shows both effects, each
+with the number of the option that does it (``▶`` played, ``✗`` discarded, ``→`` given).
+
+Sizes: at 80x24 (about 78x14 cells) a hand card is one line, the partner's hand takes one
+line and the bottom line shows one pile at a time (a click shows the next). From 120x40 the
+hands are drawn as cards (boxes) with their effects in words, every pile is listed, and
+where there is room the boxes carry the full card texts and the log of the chain. The frame's
+inspector explains whatever the decision panel highlights (or a clicked element) in full
+sentences taken from the view.
 """
 
 from __future__ import annotations
@@ -14,63 +19,65 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Static
+from textual.containers import VerticalScroll
 
-from tabletop_tui.ui.board import BoardView
+from tabletop_tui.engine.core import Option
+from tabletop_tui.ui.board import BoardText, BoardView
 from tabletop_tui.ui.common import fill_names
-
-from .data import load_data
+from tabletop_tui.ui.kit import (
+    CardFace,
+    Palette,
+    card_box,
+    click,
+    fit,
+    flow,
+    join_lines,
+    pack,
+    wrap,
+)
 
 RUNE_TAG = {"red": "R", "blue": "B", "any": "*", "none": "-"}
-RUNE_STYLE = {
-    "red": "bold white on dark_red",
-    "blue": "bold white on dark_blue",
-    "any": "bold black on magenta",
-    "none": "bold black on grey70",
+RUNE_HUE = {"red": "red", "blue": "blue", "any": "violet", "none": "grey"}
+RUNE_WORDS = {
+    "red": "a red-rune card",
+    "blue": "a blue-rune card",
+    "any": "a card of both runes (it matches red and blue in the madness check)",
+    "none": "a card with no rune (a hand holding it never goes mad)",
 }
-SEAT_STYLE = ["bold red", "bold blue"]
-MAX_SLOTS = 8
-WIDE = 60  # from this width a card shows its effects in two aligned columns
+WIDE = 60  # from this width a hand line shows its effects in two aligned columns
+BOX_SHORT = 24  # the narrowest box that holds a card's short effects
+BOX_FULL = 30  # the narrowest box worth giving the full card texts
 
 
-def rune_tag(rune: str) -> Text:
-    return Text(RUNE_TAG[rune], style=RUNE_STYLE[rune])
+def styled(text: str, style: str) -> Text:
+    """``text`` in ``style`` as a span, so that what is appended after it stays plain
+    (a Text's own style would spread to everything appended)."""
+    out = Text()
+    out.append(text, style=style)
+    return out
 
 
-def card_token(card: dict[str, Any], rune: str | None = None) -> Text:
+def rune_tag(rune: str, palette: Palette) -> Text:
+    """The rune's letter in reverse video of its hue (bold reverse under NO_COLOR)."""
+    text = Text()
+    text.append(RUNE_TAG[rune], style=f"{palette.hue(RUNE_HUE[rune])} reverse")
+    return text
+
+
+def card_token(card: dict[str, Any], palette: Palette, rune: str | None = None) -> Text:
     """``R Excavate`` style token for rows and lists (the tag is coloured)."""
-    text = rune_tag(rune or card["rune"])
+    text = rune_tag(rune or card["rune"], palette)
     text.append(f" {card['short']}")
     return text
 
 
-def card_line(card: dict[str, Any], width: int, marked: bool, note: str = "") -> Text:
-    """One hand card: rune, name, then both effects, shortened to ``width`` cells."""
-    text = Text()
-    text.append("»" if marked else " ", style="bold yellow")
-    text.append_text(rune_tag(card["rune"]))
-    text.append(f" {card['short']:<9}", style="bold" if marked else "")
-    if width >= WIDE:
-        text.append(f" ▶ {card['play']:<22}", style="green")
-        text.append(f" ✗ {card['discard']}", style="yellow")
-    else:
-        text.append(f" ▶{card['play']}", style="green")
-        text.append(f" ✗{card['discard']}", style="yellow")
-    if note:
-        text.append(f"  {note}", style="bold reverse")
-    text.truncate(width, overflow="ellipsis")
+def track(filled: int, total: int, on: str, off: str, style: str, palette: Palette) -> Text:
+    text = styled(on * filled, style=style)
+    text.append(off * max(0, total - filled), style=palette.muted())
     return text
 
 
-def track(filled: int, total: int, on: str, off: str, style: str) -> Text:
-    text = Text(on * filled, style=style)
-    text.append(off * max(0, total - filled), style="dim")
-    return text
-
-
-def counted(cards: list[dict[str, Any]]) -> Text:
+def counted(cards: list[dict[str, Any]], palette: Palette) -> Text:
     """Cards grouped by kind with a count per rune: ``Excavate R×3 B×2, Raven B×1``."""
     groups: dict[str, dict[str, int]] = {}
     for card in sorted(cards, key=lambda c: (c["short"], c["rune"])):
@@ -83,16 +90,15 @@ def counted(cards: list[dict[str, Any]]) -> Text:
         text.append(name)
         for rune, count in runes.items():
             text.append(" ")
-            text.append_text(rune_tag(rune))
+            text.append_text(rune_tag(rune, palette))
             text.append(f"×{count}")
     return text
 
 
-def lines_of(text: Text, width: int) -> int:
-    """Roughly how many lines ``text`` takes once wrapped at ``width``."""
-    if not text.plain:
-        return 0
-    return sum(1 + max(0, len(line) - 1) // max(1, width) for line in text.plain.split("\n"))
+def card_name(card: dict[str, Any]) -> str:
+    """The card as the options name it: ``Excavate [R]``; Horror and Hope carry no tag."""
+    tag = RUNE_TAG[card["rune"]]
+    return f"{card['short']} [{tag}]" if card["rune"] in ("red", "blue") else card["short"]
 
 
 def card_class(card: dict[str, Any]) -> tuple[str, str]:
@@ -100,83 +106,221 @@ def card_class(card: dict[str, Any]) -> tuple[str, str]:
     return (card["type"], card["rune"])
 
 
-class CardSlot(Static):
-    """A hand card; clicking it picks the first option for a card like it."""
-
-    DEFAULT_CSS = "CardSlot { height: 1; width: 1fr; }"
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__("", **kwargs)
-        self.card_id: str | None = None
-
-    def on_click(self) -> None:
-        board = next((a for a in self.ancestors if isinstance(a, MaeshoweBoard)), None)
-        if board is not None and self.card_id:
-            board.pick_card(self.card_id)
-
-
-class PilePanel(Static):
-    """The bottom panel; a click shows the next pile."""
-
-    def on_click(self) -> None:
-        board = next((a for a in self.ancestors if isinstance(a, MaeshoweBoard)), None)
-        if board is not None:
-            board.action_cycle_panel()
-
-
 class MaeshoweBoard(BoardView):
-    can_focus = True
-    BINDINGS = [Binding("d", "cycle_panel", "Deck/discards")]
     DEFAULT_CSS = """
     MaeshoweBoard > VerticalScroll { height: 1fr; }
-    MaeshoweBoard Static { width: 1fr; }
-    MaeshoweBoard .mh-hand { height: auto; width: 1fr; }
-    MaeshoweBoard .mh-hand-title { height: auto; }
-    MaeshoweBoard #mh-panel { height: auto; }
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._panel = 0  # 0: the unseen cards, 1..n: the discard pile of seat panel-1
-        self._all_piles = False  # every pile fits: the panel shows them all
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(id="mh-status")
-            yield Static(id="mh-row")
-            # Block 0 is the hand of the seat looking at the board, block 1 the partner's;
-            # the madness warning and what Hope shows go with the first.
-            for block in range(2):
-                with Vertical(classes="mh-hand", id=f"mh-hand-{block}"):
-                    yield Static(classes="mh-hand-title", id=f"mh-title-{block}")
-                    for i in range(MAX_SLOTS):
-                        yield CardSlot(id=f"mh-card-{block}-{i}")
-                if block == 0:
-                    yield Static(id="mh-info")
-            yield PilePanel(id="mh-panel")
-            yield Static(id="mh-ref")
+            yield BoardText(self, id="mh-board")
 
-    def pick_card(self, card_id: str) -> None:
-        """Pick the first option naming this card, or else a card of the same kind and rune
-        (options name one card of each kind)."""
-        decision = self.decision
-        if decision is None or self.view is None or not self.pickable(decision, self.viewer):
-            return
-        cards = {c["id"]: c for hand in self.view["hands"] if hand for c in hand}
-        wanted = cards.get(card_id)
-        for option in decision.options:
-            target = cards.get(option.target or "")
-            if option.target == card_id or (
-                wanted and target and card_class(target) == card_class(wanted)
+    # ---- cards and options ---------------------------------------------------------------
+
+    def _cards(self) -> dict[str, dict[str, Any]]:
+        """Every card the viewer can see, by id."""
+        view = self.view
+        if view is None:
+            return {}
+        places = [view["row"], view["known_top"], view["looking"]]
+        places += [h for h in view["hands"] if h] + view["discards"]
+        out = {c["id"]: c for cards in places for c in cards}
+        if view.get("pending"):
+            out.setdefault(view["pending"]["id"], view["pending"])
+        return out
+
+    def _same(self, a: str | None, b: str | None) -> bool:
+        """Whether two card ids are the same kind and rune (interchangeable in options)."""
+        if a is None or b is None:
+            return False
+        if a == b:
+            return True
+        cards = self._cards()
+        return a in cards and b in cards and card_class(cards[a]) == card_class(cards[b])
+
+    def option_for(self, target: str) -> str | None:
+        """A click on a hand card picks the first option for a card like it (options name
+        one card of each kind); other elements go to the inspector."""
+        if not self.pickable(self.decision, self.viewer) or self.decision is None:
+            return None
+        if target in ("panel",):
+            return None
+        for opt in self.decision.options:
+            if opt.target == target or (
+                target in self._hand_ids() and self._same(opt.target, target)
             ):
-                self.pick(option.id)
-                return
+                return opt.id
+        return None
+
+    def element_clicked(self, target: str) -> None:
+        if target == "panel":
+            self.action_cycle_panel()
+            self.inspect("discards" if self._panel else "deck")
+            return
+        super().element_clicked(target)
+
+    def _hand_ids(self) -> set[str]:
+        view = self.view
+        if view is None:
+            return set()
+        return {c["id"] for h in view["hands"] if h for c in h}
+
+    def _numbers(self, card: dict[str, Any]) -> dict[str, int]:
+        """Option numbers (1-based) for this card's kind: ``play``, ``discard``, ``give``."""
+        d = self.decision
+        out: dict[str, int] = {}
+        if d is None or not self.pickable(d, self.viewer):
+            return out
+        cards = self._cards()
+        for i, opt in enumerate(d.options):
+            kind = opt.id.partition(":")[0]
+            target = cards.get(opt.target or "")
+            if target is not None and card_class(target) == card_class(card):
+                out.setdefault(kind, i + 1)
+        return out
+
+    def _marked(self, card: dict[str, Any]) -> bool:
+        """Whether the highlighted option is about a card of this kind."""
+        option = self.option(self.highlighted)
+        return option is not None and self._same(option.target, card["id"])
+
+    def highlight(self, option_id: str | None) -> None:
+        before = self.highlighted
+        super().highlight(option_id)
+        if option_id is None and before is not None and self.is_attached:
+            self.post_message(self.Inspected(None))  # nothing to choose now: the key
+        if option_id != before and self.view is not None and self.is_mounted:
+            self.redraw()
 
     def action_cycle_panel(self) -> None:
         if self.view is None:
             return
         self._panel = (self._panel + 1) % (1 + self.view["players"])
         self.redraw()
+
+    # ---- the inspector -------------------------------------------------------------------
+
+    def _texts(self) -> dict[str, str]:
+        return (self.view or {}).get("texts", {})
+
+    def _where(self, card_id: str) -> str:
+        view = self.view
+        assert view is not None
+        for seat, hand in enumerate(view["hands"]):
+            if hand and any(c["id"] == card_id for c in hand):
+                return (
+                    "It is in your hand."
+                    if seat == self.viewer
+                    else f"In {self._who(seat)}'s hand."
+                )
+        if any(c["id"] == card_id for c in view["row"]):
+            return "It lies in the row (played)."
+        for seat, pile in enumerate(view["discards"]):
+            if any(c["id"] == card_id for c in pile):
+                whose = (
+                    "your"
+                    if view["players"] == 1 or seat == self.viewer
+                    else f"{self._who(seat)}'s"
+                )
+                return f"It lies in {whose} discard pile."
+        if any(c["id"] == card_id for c in view["looking"]):
+            return "Hope shows it from the top of the deck."
+        if any(c["id"] == card_id for c in view["known_top"]):
+            return "It is known to lie on top of the deck."
+        return ""
+
+    def _card_sentences(self, card: dict[str, Any]) -> str:
+        name = card_name(card)
+        text = f"{name}, {RUNE_WORDS[card['rune']]}. When played: {card['play_text']} "
+        text += f"When discarded: {card['discard_text']}"
+        return text
+
+    def describe(self, target: str) -> str | None:
+        view = self.view
+        if view is None:
+            return None
+        texts = self._texts()
+        if target in texts:
+            return texts[target]
+        if target.startswith("health-"):
+            seat = int(target.split("-")[1])
+            hp, mx = view["health"][seat], view["max_health"][seat]
+            who = "Your" if view["players"] == 1 else f"{self._who(seat)}'s"
+            return f"{who} health: {hp} of {mx}. {texts.get('health', '')}"
+        if target == "panel":
+            return texts.get("deck")
+        card = self._cards().get(target)
+        if card is None:
+            return None
+        text = self._card_sentences(card)
+        where = self._where(target)
+        if where:
+            text += " " + where
+        if (
+            view["chain"]["count"]
+            and not card.get("excavate", False)
+            and target in self._hand_ids()
+        ):
+            chain = view["chain"]
+            text += (
+                f" Playing it breaks the Excavate chain ({chain['count']} of {chain['target']})."
+            )
+        return text
+
+    def describe_option(self, option: Option) -> str | None:
+        """The option's warnings first (the inspector may have two lines), then what the
+        card does that way and the other way."""
+        view = self.view
+        if view is None:
+            return None
+        kind = option.id.partition(":")[0]
+        warn = self._warnings(option.label)
+        card = self._cards().get(option.target or "")
+        if card is not None and kind in ("play", "discard", "give"):
+            name = card_name(card)
+            if kind == "play":
+                text = f"Play {name}: {card['play_text']} Discarded instead: {card['discard_text']}"
+            elif kind == "discard":
+                text = f"Discard {name}: {card['discard_text']} Played instead: {card['play_text']}"
+            else:
+                text = (
+                    f"Give {name} to your partner instead of discarding it; if that makes "
+                    "six cards, they discard one at once (its discard effect happens)."
+                )
+            return warn + text
+        if kind == "jarl":
+            return warn + self._texts().get("jarl", "")
+        pending = view.get("pending")
+        if pending is not None:
+            played = any(c["id"] == pending["id"] for c in view["row"])
+            effect = pending["play_text"] if played else pending["discard_text"]
+            return f"{warn}{option.label}. {card_name(pending)}: {effect}"
+        if option.target:
+            return warn + (self.describe(option.target) or option.label)
+        return warn + option.label
+
+    @staticmethod
+    def _warnings(label: str) -> str:
+        """The label's warnings (a broken chain, a lost game) as sentences."""
+        inside = label.rpartition("(")[2].rstrip(")") if "(" in label else ""
+        notes = [n for n in inside.split("; ") if "lose" in n or "breaks" in n]
+        return "".join(f"⚠ {n[0].upper()}{n[1:]}. " for n in notes)
+
+    def legend(self) -> str | None:
+        view = self.view
+        if view is None:
+            return None
+        text = (
+            "R red rune, B blue rune, * Horror (both runes), - Hope (no rune). "
+            "▶ what a card does when played, ✗ when discarded"
+        )
+        if view.get("fear_of_the_dark"):
+            text += ", → give it to your partner"
+        return text + "; the number before it picks that option. Click anything to read about it."
 
     # ---- drawing -------------------------------------------------------------------------
 
@@ -186,223 +330,378 @@ class MaeshoweBoard(BoardView):
         return self.seat_name(seat)[:12]
 
     def _fill(self, text: str) -> str:
-        names = [self._who(s) for s in range(2)]
-        return fill_names(text, names)
-
-    def _targets(self) -> set[tuple[str, str]]:
-        """Kinds of card (type, rune) that some option of the viewer's decision names."""
-        d, view = self.decision, self.view
-        if view is None or not self.pickable(d, self.viewer):
-            return set()
-        cards = {c["id"]: c for hand in view["hands"] if hand for c in hand}
-        return {card_class(cards[o.target]) for o in d.options if o.target in cards}
+        return fill_names(text, [self._who(s) for s in range(2)])
 
     def redraw(self) -> None:
         view = self.view
         assert view is not None
-        width = max(40, self.size.width or 80)
+        pal = self.palette
+        # Two columns stay free for the scrollbar, which shows when the board overflows.
+        width = max(40, (self.size.width or 80) - 2)
+        height = self.size.height or 16
+        band = self.band()
         n = view["players"]
         main = self.viewer if self.viewer is not None else view["turn"]
         other = 1 - main if n == 2 else None
-        status, info = self._status(view), self._info(view)
-        row, row_full = self._row_tail(view, width), self._row(view)
-        panel, piles = self._panel_text(view), self._all_piles_text(view)
-        partner = self._hand_title(other, view, full=False) if other is not None else Text()
-        ref = self._reference(view)
-        # What 78x16 needs; then, as the height allows, the partner's hand in full, every
-        # pile at once, the whole row and the card texts.
-        used = sum(lines_of(t, width) for t in (status, row, info, panel))
-        used += (
-            1 + view["hand_sizes"][main] + (lines_of(partner, width) if other is not None else 0)
-        )
-        spare = (self.size.height or 16) - used
-        if spare < 0:  # too short even for that: the chain joins the row's line
-            row = self._row_tail(view, width, one_line=True)
+        lines: list[Text] = []
+        lines += self._status(view, width, pal)
+        if band == "small":
+            lines += self._small(view, main, other, width, height - len(lines), pal)
+        else:
+            lines += self._big(view, main, other, width, height - len(lines), band, pal)
+        self.query_one("#mh-board", BoardText).update(join_lines(lines))
+
+    # ---- the small band: one line a card -------------------------------------------------
+
+    def _small(
+        self,
+        view: dict[str, Any],
+        main: int,
+        other: int | None,
+        width: int,
+        room: int,
+        pal: Palette,
+    ) -> list[Text]:
+        info = self._info(view, width, pal)
+        hand = self._hand_lines(main, view, width, pal)
+        partner = [self._hand_title(other, view, pal, inline=True)] if other is not None else []
+        piles = self._all_piles(view, width, pal)
+        panel = [fit(self._panel_line(view, pal), width)]
+        row_full = pack(self._row_pieces(view, pal), width, indent=2)
+        row_tail = [self._row_tail(view, width, pal)]
+        chain = [self._chain(view, pal)]
+        used = len(chain) + len(row_tail) + len(hand) + len(info) + len(partner) + len(panel)
+        spare = room - used
+        if spare < 0:  # too short: the chain and the row's newest end share a line
+            chain = []
+            row_tail = [self._row_tail(view, width, pal, self._chain(view, pal, short=True))]
+            row_full = row_tail
             spare += 1
-
-        def fits(extra: int) -> bool:
-            nonlocal spare
-            if extra > spare:
-                return False
-            spare -= extra
-            return True
-
-        full_partner = other is not None and fits(
-            1 + view["hand_sizes"][other] - lines_of(partner, width)
-        )
-        self._all_piles = fits(lines_of(piles, width) - lines_of(panel, width))
-        if fits(lines_of(row_full, width) - lines_of(row, width)):
+        # As the height allows: the partner's hand in full, every pile, the whole row.
+        if other is not None and view["hands"][other] is not None:
+            full = self._hand_lines(other, view, width, pal)
+            if len(full) - 1 <= spare:
+                spare -= len(full) - 1
+                partner = full
+        if len(piles) - 1 <= spare:
+            spare -= len(piles) - 1
+            panel = piles
+        row = row_tail
+        if len(row_full) - 1 <= spare:
+            spare -= len(row_full) - 1
             row = row_full
-        ref_box = self.query_one("#mh-ref", Static)
-        ref_box.display = fits(lines_of(ref, width))
-        ref_box.update(ref)
-        self.query_one("#mh-status", Static).update(status)
-        self.query_one("#mh-row", Static).update(row)
-        self._hand(0, main, view, width, full=True)
-        self._hand(1, other, view, width, full=full_partner)
-        info_box = self.query_one("#mh-info", Static)
-        info_box.display = bool(info.plain)
-        info_box.update(info)
-        panel_box = self.query_one("#mh-panel", Static)
-        panel_box.update(piles if self._all_piles else panel)
-        # Still too short: the panel keeps what fits (its title and hint come first).
-        panel_box.styles.max_height = max(1, lines_of(panel, width) + spare) if spare < 0 else None
+        partner = [fit(p, width) for p in partner]
+        return [*chain, *row, *hand, *info, *partner, *panel]
 
-    def _status(self, view: dict[str, Any]) -> Text:
+    def _hand_lines(self, seat: int, view: dict[str, Any], width: int, pal: Palette) -> list[Text]:
+        lines = [self._hand_title(seat, view, pal, inline=False)]
+        hand = view["hands"][seat]
+        if hand is None:
+            return lines
+        received = view.get("received")
+        for card in hand:
+            lines.append(self._card_line(card, width, pal, card["id"] == received))
+        return lines
+
+    def _card_line(self, card: dict[str, Any], width: int, pal: Palette, received: bool) -> Text:
+        """One hand card: mark, rune, name, then each effect after its option number."""
+        marked = self._marked(card)
+        numbers = self._numbers(card)
         text = Text()
+        text.append("▸" if marked else " ", style=pal.accent())
+        text.append_text(rune_tag(card["rune"], pal))
+        name_style = (
+            ("bold underline" if pal.plain else f"{pal.accent()} underline") if marked else "bold"
+        )
+        text.append(" ")
+        text.append(f"{card['short']:<9}", style=name_style)
+        wide = width >= WIDE
+        for kind, mark, effect, hue in (
+            ("play", "▶", card["play"], "green"),
+            ("discard", "✗", card["discard"], "orange"),
+        ):
+            text.append(" ")
+            num = numbers.get(kind)
+            text.append(f"{num:>2}" if num else "  ", style=pal.badge() if num else "")
+            part = f"{mark} {effect}"
+            if wide and kind == "play":
+                part = f"{part:<24}"
+            text.append(part, style=pal.hue(hue, bold=False))
+        if "give" in numbers:
+            text.append(f" {numbers['give']:>2}", style=pal.badge())
+            text.append("→ give", style=pal.hue("cyan", bold=False))
+        if received:
+            text.append("  received", style="bold reverse")
+        return click(fit(text, width), card["id"])
+
+    # ---- the larger bands: cards as boxes ------------------------------------------------
+
+    def _face(self, card: dict[str, Any], full: bool) -> CardFace:
+        numbers = self._numbers(card)
+
+        def key(kind: str) -> str:
+            return f" [{numbers[kind]}]" if kind in numbers else ""
+
+        if full:
+            lines = [
+                f"▶ Play{key('play')}: {card['play_text']}",
+                f"✗ Discard{key('discard')}: {card['discard_text']}",
+            ]
+        else:
+            lines = [f"▶{key('play')} {card['play']}", f"✗{key('discard')} {card['discard']}"]
+        if "give" in numbers:
+            lines.append(f"→{key('give')} give to your partner")
+        rune_word = {"red": "red", "blue": "blue", "any": "both", "none": "no rune"}[card["rune"]]
+        return CardFace(
+            title=card["short"],
+            lines=tuple(lines),
+            corner=rune_word,
+            symbol=RUNE_TAG[card["rune"]],
+            hue=RUNE_HUE[card["rune"]],
+            target=card["id"],
+        )
+
+    def _boxes(
+        self, cards: list[dict[str, Any]], width: int, full: bool, pal: Palette
+    ) -> list[Text]:
+        if not cards:
+            return []
+        floor = BOX_FULL if full else BOX_SHORT
+        per_row = max(1, min(len(cards), (width + 1) // (floor + 1)))
+        box_w = min(40, (width + 1) // per_row - 1)
+        faces = [self._face(c, full) for c in cards]
+        boxes = [card_box(f, box_w, pal) for f in faces]
+        tall = max(len(b) for b in boxes)
+        boxes = [
+            card_box(f, box_w, pal, height=tall, selected=self._marked(c))
+            for f, c in zip(faces, cards, strict=True)
+        ]
+        return flow(boxes, width)
+
+    def _big(
+        self,
+        view: dict[str, Any],
+        main: int,
+        other: int | None,
+        width: int,
+        room: int,
+        band: str,
+        pal: Palette,
+    ) -> list[Text]:
+        chain = [self._chain(view, pal)]
+        row = pack(self._row_pieces(view, pal), width, indent=2)
+        info = self._info(view, width, pal)
+        piles = self._all_piles(view, width, pal)
+
+        def hands(full_main: bool, full_other: bool | None) -> list[Text]:
+            """Both hands as boxes (``full``: with the card texts); ``None``: the
+            partner's hand on one line."""
+            out: list[Text] = []
+            for seat, full in ((main, full_main), (other, full_other)):
+                if seat is None:
+                    continue
+                out.append(Text())
+                if full is None:
+                    out += wrap(self._hand_title(seat, view, pal, inline=True), width)
+                    continue
+                out.append(self._hand_title(seat, view, pal, inline=False))
+                hand = view["hands"][seat]
+                if hand:
+                    out += self._boxes(hand, width, full, pal)
+            return out
+
+        fixed = len(chain) + len(row) + len(info) + 1 + len(piles)
+        body: list[Text] = []
+        combos: tuple[tuple[bool, bool | None], ...] = (
+            (True, True),
+            (True, False),
+            (True, None),
+            (False, False),
+            (False, None),
+        )
+        for full_main, full_other in combos:
+            body = hands(full_main, full_other)
+            if fixed + len(body) <= room:
+                break
+        lines = [*chain, *row, *body, *info, Text(), *piles]
+        spare = room - len(lines)
+        legend = self._legend_lines(view, width, pal)
+        if spare >= len(legend) + 1:
+            lines += [Text(), *legend]
+            spare -= len(legend) + 1
+        shown = {c["type"] for h in view["hands"] if h for c in h}
+        reference = self._reference(view, width, pal, skip=shown if band == "large" else set())
+        if spare >= 3 and reference:
+            lines += [Text(), *reference[: spare - 1]]
+        return lines
+
+    def _reference(
+        self, view: dict[str, Any], width: int, pal: Palette, skip: set[str]
+    ) -> list[Text]:
+        """Every other kind of card still to come, with both effects in full."""
+        kinds: dict[str, dict[str, Any]] = {}
+        for card in view["unseen"]["cards"]:
+            if card["type"] not in skip and "play_text" in card:
+                kinds.setdefault(card["type"], card)
+        if not kinds:
+            return []
+        lines = [Text("Still to come from the deck, what each card does:", style="bold")]
+        for card in sorted(kinds.values(), key=lambda c: c["short"]):
+            text = styled(f"{card['name']}: ", style="bold")
+            text.append(f"▶ {card['play_text']} ", style=pal.hue("green", bold=False))
+            text.append(f"✗ {card['discard_text']}", style=pal.hue("orange", bold=False))
+            lines += [click(line, "deck") for line in wrap(text, width)]
+        return lines
+
+    def _legend_lines(self, view: dict[str, Any], width: int, pal: Palette) -> list[Text]:
+        """A key to the marks, under the board where there is room."""
+        text = styled("Key: ", style="bold")
+        for rune, word in (
+            ("red", "red rune"),
+            ("blue", "blue rune"),
+            ("any", "Horror, both runes"),
+            ("none", "Hope, no rune"),
+        ):
+            text.append_text(rune_tag(rune, pal))
+            text.append(f" {word}  ")
+        text.append("▶ played  ✗ discarded  [n] the option's number", style=pal.muted())
+        return wrap(text, width)
+
+    # ---- shared pieces -------------------------------------------------------------------
+
+    def _status(self, view: dict[str, Any], width: int, pal: Palette) -> list[Text]:
         n = view["players"]
+        pieces: list[Text] = []
         for seat in range(n):
             hp, mx = view["health"][seat], view["max_health"][seat]
-            text.append(
+            part = styled(
                 "Health " if n == 1 else f"{self._who(seat)} ",
-                style="bold" if n == 1 else SEAT_STYLE[seat],
+                style="bold" if n == 1 else pal.seat(seat),
             )
-            text.append_text(track(hp, mx, "♥", "♡", "bold red"))
-            text.append(f" {hp}/{mx}  ")
-        text.append("Food ", style="bold")
-        text.append_text(track(view["food"], view["max_food"], "●", "○", "bold yellow"))
-        text.append(f" {view['food']}/{view['max_food']}  ")
-        text.append("Passages ", style="bold")
+            part.append_text(track(hp, mx, "♥", "♡", pal.hue("red"), pal))
+            part.append(f" {hp}/{mx}")
+            pieces.append(click(part, f"health-{seat}"))
+        food = styled("Food ", style="bold")
+        food.append_text(track(view["food"], view["max_food"], "●", "○", pal.hue("yellow"), pal))
+        food.append(f" {view['food']}/{view['max_food']}")
+        pieces.append(click(food, "food"))
         left, start = view["passages"], view["passages_start"]
-        text.append_text(track(left, start, "▮", "▯", "bold cyan"))
-        text.append(f" {left} left\n")
+        pas = styled("Passages ", style="bold")
+        pas.append_text(track(left, start, "▮", "▯", pal.hue("cyan"), pal))
+        pas.append(f" {left} left")
+        pieces.append(click(pas, "passages"))
+        second: list[Text] = []
         turns = view["turns_left"]
         if turns is None:
-            text.append(f"Deck {view['deck_size']}", style="bold")
+            second.append(click(Text(f"Deck {view['deck_size']}", style="bold"), "deck"))
         elif n == 1:
             said = "1 turn" if turns[0] == 1 else f"{turns[0]} turns"
-            text.append(f"Deck empty: {said} left", style="bold red")
+            second.append(click(Text(f"Deck empty: {said} left", style=pal.hue("red")), "deck"))
         else:
             said = ", ".join(f"{self._who(s)} {t}" for s, t in enumerate(turns))
-            text.append(f"Deck empty: turns left {said}", style="bold red")
+            second.append(
+                click(Text(f"Deck empty: turns left {said}", style=pal.hue("red")), "deck")
+            )
         if n > 1:
             turn = view["turn"]
-            text.append("  Turn: ")
-            text.append(self._who(turn), style=SEAT_STYLE[turn])
+            t = Text("Turn: ")
+            t.append(self._who(turn), style=pal.seat(turn))
+            second.append(t)
             if view["jarl"] is not None:
-                text.append(f"  Jarl: {self._who(view['jarl'])}", style="bold yellow")
+                j = styled(f"Jarl: {self._who(view['jarl'])}", style=pal.accent())
                 if view["jarl_can_pass"]:
-                    text.append(" (may pass)")
+                    j.append(" (may pass)")
+                second.append(click(j, "jarl"))
             if view["fear_of_the_dark"]:
-                text.append("  Fear of the Dark", style="italic")
+                second.append(click(Text("Fear of the Dark", style="italic"), "fear"))
         for seat, times in enumerate(view["mad_count"]):
             if times:
                 who = "" if n == 1 else f" {self._who(seat)}"
-                text.append(f"  Went mad{who}: {times}×", style="magenta")
+                second.append(
+                    click(Text(f"Went mad{who}: {times}×", style=pal.hue("violet")), "madness")
+                )
         if view["won"] is not None:
-            text.append("  ESCAPED!" if view["won"] else "  LOST", style="bold reverse")
-        return text
+            second.append(Text("ESCAPED!" if view["won"] else "LOST", style="bold reverse"))
+        return pack(pieces, width, sep="  ") + pack(second, width, sep="  ")
 
-    def _chain(self, view: dict[str, Any], short: bool = False) -> Text:
+    def _chain(self, view: dict[str, Any], pal: Palette, short: bool = False) -> Text:
         chain = view["chain"]
-        text = Text("Chain " if short else "Excavate chain ", style="bold")
+        text = styled("Chain " if short else "Excavate chain ", style="bold")
         for rune in chain["runes"]:
-            text.append_text(rune_tag(rune))
-        text.append("·" * (chain["target"] - chain["count"]), style="dim")
+            text.append_text(rune_tag(rune, pal))
+        text.append("·" * (chain["target"] - chain["count"]), style=pal.muted())
         text.append(f" {chain['count']}/{chain['target']}  ")
         kind = chain["kind"]
         if short:
             text.append("" if kind is None else "mixed" if kind == "mixed" else "one rune")
             text.rstrip()
+            text.append(" │ ")
         elif kind is None:
-            text.append("4 in a row clear a passage, 2 if all one rune", style="dim")
+            text.append("4 in a row clear a passage, 2 if all one rune", style=pal.muted())
         elif kind == "mixed":
             last = chain["count"] == chain["target"] - 1
             text.append("next Excavate clears 1 passage" if last else "mixed: this set clears 1")
         elif chain["count"] == chain["target"] - 1:
             text.append("next: ")
-            text.append_text(rune_tag(kind))
+            text.append_text(rune_tag(kind, pal))
             text.append(" clears 2 passages, ")
-            text.append_text(rune_tag("blue" if kind == "red" else "red"))
+            text.append_text(rune_tag("blue" if kind == "red" else "red", pal))
             text.append(" clears 1")
         else:
             text.append("all ")
-            text.append_text(rune_tag(kind))
+            text.append_text(rune_tag(kind, pal))
             text.append(" so far: keep to ")
-            text.append_text(rune_tag(kind))
+            text.append_text(rune_tag(kind, pal))
             text.append(" to clear 2 passages")
-        return text
+        return click(text, "chain")
 
-    def _row_start(self, view: dict[str, Any], one_line: bool = False) -> Text:
-        text = self._chain(view, short=one_line)
-        text.append(" │ " if one_line else "\n")
-        text.append(f"Row ({len(view['row'])}): ", style="bold")
+    def _row_pieces(self, view: dict[str, Any], pal: Palette) -> list[Text]:
+        head = click(styled(f"Row ({len(view['row'])}):", style="bold"), "row")
         if not view["row"]:
-            text.append("empty", style="dim")
-        return text
+            return [head, Text("empty", style=pal.muted())]
+        return [head] + [click(card_token(c, pal, c.get("as")), c["id"]) for c in view["row"]]
 
-    def _row(self, view: dict[str, Any]) -> Text:
-        """The chain, then the whole row, oldest card first."""
-        text = self._row_start(view)
-        for i, card in enumerate(view["row"]):
-            if i:
-                text.append(" ")
-            text.append_text(card_token(card, card.get("as")))
-        return text
-
-    def _row_tail(self, view: dict[str, Any], width: int, one_line: bool = False) -> Text:
-        """The chain, then as much of the row's newest end as one line holds (the line of
-        the chain too when ``one_line``)."""
-        text = self._row_start(view, one_line)
-        room = width - len(text.plain.rsplit("\n", 1)[-1]) - 2
+    def _row_tail(
+        self, view: dict[str, Any], width: int, pal: Palette, lead: Text | None = None
+    ) -> Text:
+        """The row's newest end, as much as one line holds (after ``lead``)."""
+        pieces = self._row_pieces(view, pal)
+        head, cards = pieces[0], pieces[1:]
+        if lead is not None:
+            head = lead + head
+        room = width - head.cell_len - 3
         tail = Text()
-        for card in reversed(view["row"]):
-            token = card_token(card, card.get("as"))
+        for token in reversed(cards):
             if tail.cell_len + token.cell_len + 1 > room:
                 tail = Text("… ") + tail
                 break
             tail = token + Text(" ") + tail
-        text.append_text(tail)
-        return text
+        return head + Text(" ") + tail
 
-    def _hand_title(self, seat: int, view: dict[str, Any], full: bool) -> Text:
-        """The title of a hand; when not drawn in full, the cards follow on the same line."""
+    def _hand_title(self, seat: int, view: dict[str, Any], pal: Palette, inline: bool) -> Text:
+        """The title of a hand; ``inline``: its cards follow on the same line."""
         n = view["players"]
         hand = view["hands"][seat]
         size = view["hand_sizes"][seat]
-        title = Text("Your hand" if n == 1 else f"{self._who(seat)}'s hand", style="bold")
+        title = styled("Your hand" if n == 1 else f"{self._who(seat)}'s hand", style="bold")
         if n > 1:
-            title.stylize(SEAT_STYLE[seat])
+            title.stylize(pal.seat(seat))
             if seat == view["turn"]:
                 title.append(" ◀ turn", style="bold")
-        title.append(f" ({size})", style="dim")
+        title.append(f" ({size})")
         if hand is None:
             title.append(": " + "▒ " * size + "hidden", style="italic")
-        elif not full:
+        elif inline:
             title.append(": ")
             for i, card in enumerate(hand):
                 if i:
                     title.append(", ")
-                title.append_text(card_token(card))
+                title.append_text(click(card_token(card, pal), card["id"]))
+        elif hand:
+            title.append("   ▶ played  ✗ discarded", style=pal.muted())
         return title
 
-    def _hand(
-        self, block: int, seat: int | None, view: dict[str, Any], width: int, full: bool
-    ) -> None:
-        box = self.query_one(f"#mh-hand-{block}", Vertical)
-        box.display = seat is not None
-        if seat is None:
-            return
-        hand = view["hands"][seat]
-        title = self._hand_title(seat, view, full)
-        if full and hand and block == 0:
-            title.append("   ▶ played  ✗ discarded", style="dim")
-        self.query_one(f"#mh-title-{block}", Static).update(title)
-        targets = self._targets() if block == 0 else set()
-        received = view.get("received")
-        for i in range(MAX_SLOTS):
-            slot = self.query_one(f"#mh-card-{block}-{i}", CardSlot)
-            if full and hand is not None and i < len(hand):
-                card = hand[i]
-                slot.card_id = card["id"]
-                note = "received" if card["id"] == received else ""
-                slot.update(card_line(card, width, card_class(card) in targets, note))
-                slot.display = True
-            else:
-                slot.card_id = None
-                slot.display = False
-
-    def _madness(self, view: dict[str, Any]) -> Text | None:
+    def _madness(self, view: dict[str, Any], pal: Palette) -> Text | None:
         """The odds of going mad, one figure per rune the kept cards could share."""
         risks = view["viewer_mad_risks"]
         if not risks:
@@ -411,10 +710,10 @@ class MaeshoweBoard(BoardView):
         for risk in risks:
             worst[risk["rune"]] = max(worst.get(risk["rune"], 0.0), risk["odds"])
         draw = risks[0]["draw"]
-        text = Text("⚠ Madness: ", style="bold magenta")
+        text = styled("⚠ Madness: ", style=pal.hue("violet"))
         for i, (rune, odds) in enumerate(sorted(worst.items(), key=lambda r: -r[1])):
             text.append("keep only " if i == 0 else ", only ")
-            text.append_text(rune_tag(rune))
+            text.append_text(rune_tag(rune, pal))
             text.append(" cards → ")
             pct = round(100 * odds)
             text.append("<1%" if odds and not pct else f"{pct}%", style="bold")
@@ -424,49 +723,31 @@ class MaeshoweBoard(BoardView):
             text.append(" if the card drawn matches (−1 health and max)")
         else:
             text.append(f" if the {draw} drawn match (−1 health and max)")
-        return text
+        return click(text, "madness")
 
-    def _info(self, view: dict[str, Any]) -> Text:
+    def _info(self, view: dict[str, Any], width: int, pal: Palette) -> list[Text]:
         lines: list[Text] = []
         if view["looking"]:
-            text = Text("Hope shows: ", style="bold")
-            for card in view["looking"]:
-                text.append_text(card_token(card))
-                text.append(" ")
-            text.append("(the first is the top card)")
-            lines.append(text)
+            pieces = [Text("Hope shows:", style="bold")]
+            pieces += [click(card_token(c, pal), c["id"]) for c in view["looking"]]
+            pieces.append(Text("(the first is the top card)"))
+            lines += pack(pieces, width)
         if view["known_top"]:
-            text = Text("Known on top of the deck: ", style="bold")
-            for card in view["known_top"]:
-                text.append_text(card_token(card))
-                text.append(" ")
-            lines.append(text)
-        madness = self._madness(view)
+            pieces = [Text("Known on top of the deck:", style="bold")]
+            pieces += [click(card_token(c, pal), c["id"]) for c in view["known_top"]]
+            lines += pack(pieces, width)
+        madness = self._madness(view, pal)
         if madness is not None:
-            lines.append(madness)
+            lines.append(fit(madness, width))
         if view["won"] is not None:
             reason = self._fill(view["end_reason"])
             if view["won"]:
-                lines.append(Text(f"Escaped: {reason}!", style="bold green"))
+                lines.append(Text(f"Escaped: {reason}!", style=pal.hue("green")))
             else:
-                lines.append(Text(f"Lost: {reason}.", style="bold red"))
-        return Text("\n").join(lines)
+                lines.append(Text(f"Lost: {reason}.", style=pal.hue("red")))
+        return lines
 
-    def _reference(self, view: dict[str, Any]) -> Text:
-        """Every kind of card in this game with both effects in full (when there is room)."""
-        places = [view["row"], view["known_top"], view["looking"], view["unseen"]["cards"]]
-        places += [h for h in view["hands"] if h] + view["discards"]
-        kinds = {c["type"] for cards in places for c in cards}
-        text = Text("\nThe cards", style="bold")
-        for t in sorted(
-            (t for t in load_data().cards.cards if t.id in kinds), key=lambda t: t.name
-        ):
-            text.append(f"\n{t.name}: ", style="bold")
-            text.append(f"▶ {t.play_text} ", style="green")
-            text.append(f"✗ {t.discard_text}", style="yellow")
-        return text
-
-    def _pile(self, view: dict[str, Any], panel: int, hint: str = "") -> Text:
+    def _pile(self, view: dict[str, Any], panel: int, pal: Palette, hint: str = "") -> Text:
         """One pile's title (then ``hint``) and its cards, counted by kind."""
         n = view["players"]
         if panel == 0:
@@ -477,28 +758,32 @@ class MaeshoweBoard(BoardView):
                 where += "".join(f" + {self._who(s)}'s hand" for s in hidden)
             if view["known_top"]:
                 where += " below the known cards"
-            text = Text(f"{where}, unseen ({unseen['count']})", style="bold")
-            text.append(hint, style="dim")
+            text = styled(f"{where}, unseen ({unseen['count']})", style="bold")
+            text.append(hint, style=pal.muted())
             text.append(": ")
             if not unseen["cards"]:
-                text.append("none", style="dim")
-            text.append_text(counted(unseen["cards"]))
+                text.append("none", style=pal.muted())
+            text.append_text(counted(unseen["cards"], pal))
             return text
         seat = panel - 1
         pile = view["discards"][seat]
         whose = "Your discards" if n == 1 else f"{self._who(seat)}'s discards"
-        text = Text(f"{whose} ({len(pile)})", style="bold")
-        text.append(hint, style="dim")
+        text = styled(f"{whose} ({len(pile)})", style="bold")
+        text.append(hint, style=pal.muted())
         text.append(": ")
         if not pile:
-            text.append("empty", style="dim")
-        text.append_text(counted(pile))
+            text.append("empty", style=pal.muted())
+        text.append_text(counted(pile, pal))
         return text
 
-    def _all_piles_text(self, view: dict[str, Any]) -> Text:
-        return Text("\n").join(self._pile(view, p) for p in range(1 + view["players"]))
+    def _all_piles(self, view: dict[str, Any], width: int, pal: Palette) -> list[Text]:
+        out: list[Text] = []
+        for p in range(1 + view["players"]):
+            target = "deck" if p == 0 else "discards"
+            out += [click(line, target) for line in wrap(self._pile(view, p, pal), width)]
+        return out
 
-    def _panel_text(self, view: dict[str, Any]) -> Text:
+    def _panel_line(self, view: dict[str, Any], pal: Palette) -> Text:
         count = 1 + view["players"]
         panel = self._panel % count
         nxt = (panel + 1) % count
@@ -506,4 +791,4 @@ class MaeshoweBoard(BoardView):
             label = "the deck"
         else:
             label = "your discards" if count == 2 else f"{self._who(nxt - 1)}'s discards"
-        return self._pile(view, panel, f" [d or click: {label}]")
+        return click(self._pile(view, panel, pal, f" [click: {label}]"), "panel")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import cache
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -38,7 +38,7 @@ from tabletop_tui.engine.core import (
 
 from . import texts
 from .data import Step, load_data
-from .modules import MODULE_SOURCES, ModulesMixin, solo_conflict
+from .modules import MODULE_SOURCES, MODULES, ModulesMixin, solo_conflict
 
 GodChoice = Literal[
     "choose", "ah_puch", "cabrakan", "ixchel", "kukulkan", "uayeb", "xolotl", "zotz"
@@ -150,6 +150,16 @@ class MezoConfig(GameConfig):
         description="Module Tribe Powers: each tribe gets a one-use token with two powers, "
         "usable in a conflict where its god is present or its Champion stands.",
     )
+
+    # For the new-game form: fields that apply only in some setups (see ``ui/setup.py``).
+    applies_when: ClassVar[dict[str, dict[str, tuple[Any, ...]]]] = {
+        "god_2": {"players": (2, 3, 4)},
+        "god_3": {"players": (3, 4)},
+        "god_4": {"players": (4,)},
+        "difficulty": {"mode": ("solo",)},
+        "vengeful_offset": {"mode": ("solo",), "difficulty": ("custom",)},
+        **{m: {"mode": ("competitive",)} for m in MODULES},
+    }
 
     @model_validator(mode="after")
     def _no_modules_in_solo(self) -> MezoConfig:
