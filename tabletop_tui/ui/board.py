@@ -173,6 +173,10 @@ class BoardView(Widget):
         self.highlighted = option_id
         option = self.option(option_id)
         if option is None:
+            # Nothing of the viewer's to choose: the inspector falls back to the legend
+            # rather than keep explaining an option that is gone.
+            self.inspected = None
+            self.post_message(self.Inspected(None))
             return
         self.inspected = option.target
         self.post_message(self.Inspected(self.describe_option(option)))
