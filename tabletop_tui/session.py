@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
-from tabletop_tui.engine.bots import Bot, bot_rng, context_for
+from tabletop_tui.engine.bots import Bot, bot_rng, choose_explained, context_for
 from tabletop_tui.engine.core import (
     Decision,
     EngineError,
@@ -148,16 +148,17 @@ class Session:
         return bot.choose(context_for(self.state, self._bot_rngs[decision.seat]))
 
     def hint(self, level: str = "hard") -> tuple[str, str] | None:
-        """What the strongest bot would do now for the deciding seat, and why if it can say."""
+        """What the strongest bot would do now for the deciding seat, and why if it can say.
+
+        The option and the reason come from one computation, so the reason is always about
+        the option named."""
         decision = self.state.decision()
         if decision is None:
             return None
         bot = self.info.bot(level if level in self.info.bots else "random")
         ctx = context_for(self.state, random.Random(len(self.state.history)))
-        choice = bot.choose(ctx)
-        explain = getattr(bot, "explain", None)
-        why = explain(ctx) if callable(explain) else ""
-        return choice, why
+        choice, reason = choose_explained(bot, ctx)
+        return choice, str(reason)
 
     def can_undo(self, seat: int) -> bool:
         return self.is_human(seat) and self.state.can_undo(seat)
