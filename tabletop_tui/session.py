@@ -26,6 +26,8 @@ from tabletop_tui.engine.registry import GameInfo, get_game
 from tabletop_tui.store import Store
 
 HUMAN = "human"
+# Bot levels saved games may name that are no longer offered, and the level that plays them.
+RENAMED_LEVELS = {"greedy": "medium"}
 
 
 def new_seed() -> int:
@@ -101,7 +103,7 @@ class Session:
     def _make_bots(self) -> None:
         for i, seat in enumerate(self.seats):
             if seat.kind != HUMAN:
-                self._bots[i] = self.info.bot(seat.kind)
+                self._bots[i] = self.info.bot(RENAMED_LEVELS.get(seat.kind, seat.kind))
                 self._bot_rngs[i] = bot_rng(self.state.seed + len(self.state.history), i)
 
     # ---- playing ----------------------------------------------------------------------
