@@ -107,3 +107,20 @@ def test_fear_of_the_dark_never_states_the_partners_hidden_reply():
                 name = state.cat.names[card]
                 assert f"Discard {name}" not in reason.plan.split("; then your partner")[-1]
     assert seen_gift > 0
+
+
+def test_mezo_tips_that_hang_on_secret_choices_say_they_guess():
+    """While a rival's kept card or offer is secret, a scored tip is judged on a sample of
+    it and must say so; once everything is shown it must not."""
+    from tabletop_tui.games.mezo.bots import _hides_choices
+
+    guessed = plain = 0
+    for state, decision, _option, reason in _tips("mezo", {"players": 3}, 1, 140, 5):
+        if decision.kind in ("colour", "god"):
+            continue
+        hides = _hides_choices(state, decision.seat)
+        says = "guess" in reason.gain
+        assert says == hides, (decision.kind, str(reason))
+        guessed += hides
+        plain += not hides
+    assert guessed and plain
