@@ -482,14 +482,15 @@ class LookaheadBot(HeuristicBot):
             gain += f"; {food}"
         gain = gain[0].upper() + gain[1:] + "."
         alt_name = short_name(alt_id, ctx.decision.option(alt_id).label, self.data)
+        if ctx.decision.option(alt_id).label == ctx.decision.option(best_id).label:
+            return best_id, Reason(gain, "Its twin in the row would do as well.")
         if best.margin - alt.margin < self.CLOSE:
             return best_id, Reason(gain, close_call(alt_name))
         versus = f"{alt_name} would {alt.words(would=True)}"
         if ahead and alt.short > best.short:
             versus += f", and leave you {alt.short} food short for Sustenance"
         else:
-            worse = max(1, round(best.margin - alt.margin))
-            versus += f", and end about {worse} PP worse against your strongest rival"
+            versus += ", and leave your strongest rival better placed against you"
         return best_id, Reason(gain, versus + ".")
 
     def explain(self, ctx: BotContext) -> str:
