@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
-from tabletop_tui.engine.bots import Bot, bot_rng, context_for
+from tabletop_tui.engine.bots import Bot, bot_rng, choose_explained, context_for
 from tabletop_tui.engine.core import (
     Decision,
     EngineError,
@@ -26,6 +26,8 @@ from tabletop_tui.engine.registry import GameInfo, get_game
 from tabletop_tui.store import Store
 
 HUMAN = "human"
+# Bot levels saved games may name that are no longer offered, and the level that plays them.
+RENAMED_LEVELS = {"greedy": "medium"}
 
 
 def new_seed() -> int:
@@ -102,7 +104,7 @@ class Session:
     def _make_bots(self) -> None:
         for i, seat in enumerate(self.seats):
             if seat.kind != HUMAN:
-                self._bots[i] = self.info.bot(seat.kind)
+                self._bots[i] = self.info.bot(RENAMED_LEVELS.get(seat.kind, seat.kind))
                 self._bot_rngs[i] = bot_rng(self.state.seed + len(self.state.history), i)
 
     # ---- playing ----------------------------------------------------------------------
@@ -151,16 +153,17 @@ class Session:
         return bot.choose(context_for(self.state, self._bot_rngs[decision.seat]))
 
     def hint(self, level: str = "hard") -> tuple[str, str] | None:
-        """What the strongest bot would do now for the deciding seat, and why if it can say."""
+        """What the strongest bot would do now for the deciding seat, and why if it can say.
+
+        The option and the reason come from one computation, so the reason is always about
+        the option named."""
         decision = self.state.decision()
         if decision is None:
             return None
         bot = self.info.bot(level if level in self.info.bots else "random")
         ctx = context_for(self.state, random.Random(len(self.state.history)))
-        choice = bot.choose(ctx)
-        explain = getattr(bot, "explain", None)
-        why = explain(ctx) if callable(explain) else ""
-        return choice, why
+        choice, reason = choose_explained(bot, ctx)
+        return choice, str(reason)
 
     def can_undo(self, seat: int) -> bool:
         return self.is_human(seat) and self.state.can_undo(seat)

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import Field
 
-from tabletop_tui.engine.bots import RandomBot
+from tabletop_tui.engine.bots import RandomBot, Reason
 from tabletop_tui.engine.core import (
     Decision,
     GameConfig,
@@ -130,8 +130,8 @@ class HighestBot:
     def choose(self, ctx) -> str:  # type: ignore[no-untyped-def]
         return ctx.decision.options[-1].id
 
-    def explain(self, ctx) -> str:  # type: ignore[no-untyped-def]
-        return "Plays its highest card."
+    def choose_explained(self, ctx):  # type: ignore[no-untyped-def]
+        return self.choose(ctx), Reason("Plays its highest card.")
 
 
 GAME = GameInfo(

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tabletop_tui.engine.bots import context_for
 from tabletop_tui.engine.core import (
     Decision,
+    EngineError,
     GameConfig,
     GameResult,
     GameState,
@@ -84,5 +87,8 @@ def test_search_is_deterministic_given_its_rng():
     assert a in state.decision().ids
 
 
-def test_search_level_is_available_for_every_game():
-    assert isinstance(GAME.bot("search"), SearchBot)
+def test_search_is_not_a_bot_level():
+    """The search bot is a protocol check, not a level players can seat (it does not beat
+    the hard bots): asking a game for it names the real levels."""
+    with pytest.raises(EngineError, match="no bot level 'search'"):
+        GAME.bot("search")

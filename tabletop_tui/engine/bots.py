@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .core import Decision, GameState
@@ -52,6 +53,41 @@ class Bot(Protocol):
     name: str
 
     def choose(self, ctx: BotContext) -> str: ...
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a bot picked its option, in player words, from the same computation as the pick.
+
+    ``gain`` says what the chosen move gains or avoids; ``plan`` the rest of the turn it has
+    in mind, if any; ``versus`` what the next best option would have given, or that it is a
+    close call. None of them is a raw evaluation number.
+    """
+
+    gain: str
+    versus: str = ""
+    plan: str = ""
+
+    def __str__(self) -> str:
+        return " ".join(p for p in (self.gain, self.plan, self.versus) if p)
+
+
+class ExplainingBot(Bot, Protocol):
+    def choose_explained(self, ctx: BotContext) -> tuple[str, Reason]: ...
+
+
+def choose_explained(bot: Bot, ctx: BotContext) -> tuple[str, Reason]:
+    """The bot's option and its reason, decided once: bots that cannot explain give none."""
+    explained = getattr(bot, "choose_explained", None)
+    if callable(explained):
+        option_id, reason = explained(ctx)
+        return option_id, reason
+    return bot.choose(ctx), Reason("")
+
+
+def close_call(alternative: str) -> str:
+    """The words for a runner-up the bot rates about as high as its pick."""
+    return f"A close call: {alternative} is about as good."
 
 
 class RandomBot:

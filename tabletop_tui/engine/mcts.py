@@ -5,6 +5,10 @@ fresh determinisation of what the seat cannot see (``ctx.determinize()``), walks
 option ids shared across determinisations (UCB1 on the options that are legal in this deal),
 finishes the game with random play-outs, and backs up the reward of the searching seat. Since
 the tree is keyed by option ids rather than positions, it never learns from hidden cards.
+
+It is not offered as a seat level: with random play-outs it loses to every game's ``hard``
+bot (and never wins a Maeshowe play-out, so solo it has nothing to learn from). It stays as
+a protocol check on small games (the tests play Nim with it).
 """
 
 from __future__ import annotations

@@ -137,10 +137,6 @@ class GameInfo:
         return None
 
     def bot(self, level: str) -> Bot:
-        if level == "search" and "search" not in self.bots:
-            from .mcts import SearchBot
-
-            return SearchBot()
         try:
             return self.bots[level]()
         except KeyError:

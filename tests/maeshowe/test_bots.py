@@ -75,12 +75,13 @@ def test_hint_explains_the_best_line():
     s = position(hand=["ex-r1", "ex-r2", "tr-r1", "go-b1", "ra-r1"])
     hard = GAME.bot("hard")
     ctx = _ctx(s, 2)
-    best = hard.choose(ctx)
-    text = hard.explain(ctx)
+    best, reason = hard.choose_explained(ctx)
     plan = hard.plans(_ctx(s, 2))[0]
     assert plan.options[0] == best and len(plan.labels) == 2  # a play and a discard
-    # The frame shows the chosen option; the text gives the rest of the turn.
-    assert text.startswith(f"Then: {plan.labels[1]}.") and "Next best" in text
+    # The frame shows the chosen option; the reason gives the rest of the turn (nothing in
+    # a solo turn hangs on unseen cards before the draw) and the runner-up.
+    assert reason.plan == f"Then: {plan.labels[1]}."
+    assert "Next best" in reason.versus or "close call" in reason.versus
 
 
 def test_every_level_plays_coop_and_fear_of_the_dark():

@@ -99,7 +99,8 @@ def test_lookahead_bot_uses_only_a_sample() -> None:
     ranked = bot.rank(ctx)
     assert sorted(oid for oid, _ in ranked) == sorted(s.decision().ids)
     assert ranked[0][1] >= ranked[-1][1]
-    assert "rival" in bot.explain(ctx)
+    oid, reason = bot.choose_explained(ctx)
+    assert oid == choice and reason.gain and reason.versus
 
 
 def test_levels_are_ordered() -> None:

@@ -15,7 +15,7 @@ def _engine() -> GameEngine:
 
     return GameEngine(
         state_class=MaeshoweState,
-        bots={"random": RandomBot, "greedy": greedy, "easy": easy, "medium": greedy, "hard": hard},
+        bots={"random": RandomBot, "easy": easy, "medium": greedy, "hard": hard},
         test_configs=(
             {"players": 1},
             {"players": 1, "difficulty": "hard"},

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop_tui.engine.bots import BotContext
+from tabletop_tui.engine.bots import BotContext, Reason, close_call
 
 from .data import BLUE, RED, Catalog, Effect
 from .rules import GIFT, OVER, PLANNED, RETURN, MaeshoweState, draw_odds
@@ -260,43 +260,112 @@ class GreedyBot:
                 best_line = ([option.id, *rest], [option.label, *labels])
         return best_value, best_line[0], best_line[1], chance
 
+    def choose_explained(self, ctx: BotContext) -> tuple[str, Reason]:
+        """The option ``choose`` plays and why, from the same plans: what its line gains
+        this turn, the part of the line that does not hang on unseen cards, the madness risk
+        it leaves, and the runner-up."""
+        options = ctx.decision.options
+        if len(options) == 1:
+            return options[0].id, Reason("Nothing else is allowed here.")
+        oid = self.choose(ctx)
+        plans = self._last[1]
+        best = next(p for p in plans if p.options[0] == oid)
+        gain = self._gains(ctx, best.options)
+        plan = self._plan_words(ctx, best)
+        others = [p for p in plans if p is not best]
+        gap = (best.value - others[0].value) / self.weights.health
+        alt = others[0].labels[0]
+        if gap < 0.5:
+            versus = close_call(alt)
+        elif gap < 5:
+            versus = f"Next best: {alt}, about {gap:.0f} health worse."
+        else:
+            versus = f"Next best: {alt}, much worse."
+        return oid, Reason(gain, versus, plan)
+
     def explain(self, ctx: BotContext) -> str:
-        """Why the chosen option: the rest of its line for this turn, the madness risk that
-        line leaves, and the runner-up. (The frame shows the option itself.)"""
-        last = getattr(self, "_last", None)
-        plans = last[1] if last is not None and last[0] is ctx else self.plans(ctx)
-        best = plans[0]
-        text = f"Then: {', then '.join(best.labels[1:])}." if len(best.labels) > 1 else ""
-        odds = self._odds_after(ctx, best.options)
+        return str(self.choose_explained(ctx)[1])
+
+    def _gains(self, ctx: BotContext, line: list[str]) -> str:
+        """What the line does this turn, in player words, and the madness risk it leaves."""
+        before = ctx.determinize()
+        assert isinstance(before, MaeshoweState)
+        after = self._played(before, line)
+        seat = ctx.seat
+        parts = []
+        cleared = before.passages - after.passages
+        if cleared > 0:
+            parts.append(f"clears {cleared} passage{'s' if cleared > 1 else ''}")
+        elif cleared < 0:
+            parts.append(f"adds {-cleared} passage{'s' if cleared < -1 else ''}")
+        chain = len(after.chain) - len(before.chain)
+        if chain > 0 and cleared <= 0:
+            parts.append("adds to the Excavate chain")
+        health = after.health[seat] - before.health[seat]
+        if health:
+            parts.append(f"{'heals' if health > 0 else 'costs'} {abs(health)} health")
+        food = after.food - before.food
+        if food:
+            parts.append(f"{'gains' if food > 0 else 'uses'} {abs(food)} food")
+        text = _and(parts) if parts else "keeps the hand that serves the coming turns best"
+        text = text[0].upper() + text[1:] + "."
+        odds = madness_odds(after, seat) if after.step == PLANNED else 0.0
         if odds >= 0.005:
             text += f" The draw after it risks madness: {round(100 * odds)}%."
-        else:
-            text += " No risk of madness." if ctx.view["viewer_mad_risks"] else ""
-        if len(plans) > 1:
-            gap = (best.value - plans[1].value) / self.weights.health
-            if gap < 0.5:
-                how = "nearly as good"
-            elif gap < 5:
-                how = f"about {gap:.0f} health worse"
-            else:
-                how = "much worse"
-            text += f" Next best: {plans[1].labels[0]} ({how})."
-        return text.strip()
+        elif ctx.view["viewer_mad_risks"]:
+            text += " No risk of madness."
+        return text
+
+    def _plan_words(self, ctx: BotContext, plan: Plan) -> str:
+        """The rest of the line, up to the first step that hangs on cards the seat cannot
+        see (a partner's hidden hand, a draw or a look): the line was found on one guess
+        at those cards, so what follows is said as a guess."""
+        samples = [ctx.determinize() for _ in range(3)]
+        for sample in samples:
+            assert isinstance(sample, MaeshoweState)
+            sample.stop_before_draw = True
+        steps: list[str] = []
+        hidden_hands = [s for s, h in enumerate(ctx.view["hands"]) if h is None]
+        guess = ""
+        for i, (oid, label) in enumerate(zip(plan.options, plan.labels, strict=True)):
+            decisions = [s.decision() for s in samples]
+            first = decisions[0]
+            if first is None or any(d is None for d in decisions):
+                break
+            if first.seat in hidden_hands and first.seat != ctx.seat:
+                guess = "then your partner discards a card of their choice, which you cannot see"
+                break
+            ids = {tuple(sorted(d.ids)) for d in decisions if d is not None}
+            if len(ids) > 1 or oid not in first.ids:
+                guess = "then it depends on cards you cannot see yet"
+                break
+            if i > 0:
+                who = "" if first.seat == ctx.seat else "your partner: "
+                steps.append(who + label)
+            for sample in samples:
+                sample.apply_fast(oid)
+        text = f"Then: {', then '.join(steps)}" if steps else ""
+        if guess:
+            text = f"{text}; {guess}" if text else guess[0].upper() + guess[1:]
+        return text + "." if text else ""
 
     @staticmethod
-    def _odds_after(ctx: BotContext, line: list[str]) -> float:
-        """The odds of madness once ``line`` ends the turn, on a re-dealt copy."""
-        sample = ctx.determinize()
-        assert isinstance(sample, MaeshoweState)
-        sample.stop_before_draw = True
+    def _played(sample: MaeshoweState, line: list[str]) -> MaeshoweState:
+        """A copy of ``sample`` after ``line``, stopped before the turn's draw."""
+        state = sample.clone()
+        state.stop_before_draw = True
         for oid in line:
-            decision = sample.decision()
+            decision = state.decision()
             if decision is None or oid not in decision.ids:
                 break
-            sample.apply_fast(oid)
-        if sample.step != PLANNED:
-            return 0.0
-        return madness_odds(sample, ctx.seat)
+            state.apply_fast(oid)
+        return state
+
+
+def _and(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def greedy() -> GreedyBot:

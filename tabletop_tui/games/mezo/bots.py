@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from tabletop_tui.engine.bots import BotContext
+from tabletop_tui.engine.bots import BotContext, Reason, close_call
 
 from .data import Step, load_data
 from .module_eval import module_tribe_value, region_bonus
@@ -79,6 +79,18 @@ def steps_value(steps: tuple[Step, ...]) -> float:
     return sum(step_value(s) for s in steps)
 
 
+# The sources of a position's worth, named as a player would (the tip's reasons use them).
+VP = "your VP"
+DEVOTION = "your Devotion"
+PYRAMIDS = "your pyramids and Glyphs"
+TRACKS = "your units on the Calendar and Codex"
+UNITS = "your units at hand"
+GOALS = "your Task and module goals"
+CONFLICTS = "your chances in the conflicts still to fight"
+CARD = "the card options you keep"
+RIVALS = "keeping your rivals in check"
+
+
 def _logistic(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
@@ -87,27 +99,38 @@ def _reward_value(steps: tuple[Step, ...]) -> float:
     return max(1.0, steps_value(steps))
 
 
-def tribe_value(st: MezoState, s: int) -> float:
-    """What tribe ``s`` is worth now, in expected VP at the end of the game."""
+def tribe_parts(st: MezoState, s: int) -> dict[str, float]:
+    """What tribe ``s`` is worth now by source, in expected VP at the end of the game."""
     if st.finished:
-        return float(st.vp[s])
+        return {VP: float(st.vp[s])}
     d = st.data
     P, nr = st.np, len(st.inplay)
     ages_left = sum(range(st.age, d.constants.ages + 1))
-    v = float(st.vp[s]) + d.devotion_values[st.dev[s]] + 0.15 * st.dev[s]
+    parts = {VP: float(st.vp[s]), DEVOTION: d.devotion_values[st.dev[s]] + 0.15 * st.dev[s]}
+    pyramids = 0.0
     for r in range(nr):
         if not st.inplay[r]:
             continue
         stack = st.pyr[r * P + s]
         if stack:
-            v += ages_left + 0.3 * (len(stack) - 1)
-        v += st.glyphs[r * P + s] * (0.6 + 0.3 * ages_left / 3)
-    v += 2.0 * (st.calendar.count(s) + st.codex.count(s))
+            pyramids += ages_left + 0.3 * (len(stack) - 1)
+        pyramids += st.glyphs[r * P + s] * (0.6 + 0.3 * ages_left / 3)
+    parts[PYRAMIDS] = pyramids
+    parts[TRACKS] = 2.0 * (st.calendar.count(s) + st.codex.count(s))
     reserve = st.reserve[s * 2] + st.reserve[s * 2 + 1]
     board = sum(st.units_of(r, s) for r in range(nr))
-    v += 0.5 * min(reserve + board, 12) + 0.2 * (st.xib[s * 2] + st.xib[s * 2 + 1])
-    v += 0.15 * len(st.god_regions(s))
-    return v + module_tribe_value(st, s) + solo_tribe_value(st, s)
+    parts[UNITS] = (
+        0.5 * min(reserve + board, 12)
+        + 0.2 * (st.xib[s * 2] + st.xib[s * 2 + 1])
+        + 0.15 * len(st.god_regions(s))
+    )
+    parts[GOALS] = module_tribe_value(st, s) + solo_tribe_value(st, s)
+    return parts
+
+
+def tribe_value(st: MezoState, s: int) -> float:
+    """What tribe ``s`` is worth now, in expected VP at the end of the game."""
+    return sum(tribe_parts(st, s).values())
 
 
 def conflict_value(st: MezoState, s: int) -> float:
@@ -173,6 +196,21 @@ def action_potential(st: MezoState, s: int) -> float:
     return 0.8 * sum(vals[:left])
 
 
+def parts(st: MezoState, me: int) -> dict[str, float]:
+    """``evaluate`` by source: the seat's own parts and what its rivals' worth takes away."""
+    mine = tribe_parts(st, me)
+    mine[CONFLICTS] = conflict_value(st, me)
+    mine[CARD] = action_potential(st, me)
+    others = [
+        tribe_value(st, s) + conflict_value(st, s) + action_potential(st, s)
+        for s in range(st.np)
+        if s != me
+    ]
+    if others:
+        mine[RIVALS] = -0.5 * max(others) - 0.5 * sum(others) / len(others)
+    return mine
+
+
 def evaluate(st: MezoState, me: int) -> float:
     vals = [
         tribe_value(st, s) + conflict_value(st, s) + action_potential(st, s) for s in range(st.np)
@@ -227,23 +265,83 @@ class HeuristicBot:
     def choose(self, ctx: BotContext) -> str:
         return self._best(ctx)[0]
 
-    def explain(self, ctx: BotContext) -> str:
-        oid, score, runner = self._best(ctx)
-        label = ctx.decision.option(oid).label
-        if runner is None:
-            return f"{label}: the only sensible choice."
-        return f"{label}: scores {score:+.1f} against {runner:+.1f} for the next best option."
-
-    def _best(self, ctx: BotContext) -> tuple[str, float, float | None]:
+    def choose_explained(self, ctx: BotContext) -> tuple[str, Reason]:
+        """The option ``choose`` plays and why, from the same scoring."""
+        oid, scored, st = self._scored(ctx)
         d = ctx.decision
         if len(d.options) == 1:
-            return d.options[0].id, 0.0, None
+            return oid, Reason("Nothing else is allowed here.")
+        if not scored:
+            if d.kind == "colour":
+                return oid, Reason(
+                    "Colours make no difference to play.", "Pick any other you like better."
+                )
+            if d.kind == "god":
+                return oid, Reason(
+                    "The bot sees no clear edge between the Gods on offer.",
+                    "A close call: any of the others would do as well.",
+                )
+            return oid, Reason(
+                "A hunch: this level sometimes plays at random.", "It did not weigh the others."
+            )
+        alt_id, alt = scored[1]
+        best = scored[0][1]
+        alt_label = _short(d.option(alt_id).label)
+        hidden = (
+            " The bot judged this on a guess at choices you cannot see."
+            if (st is not None and _hides_choices(st, ctx.seat))
+            else ""
+        )
+        kind_words = {
+            "ability": "Its powers are worth the most over the Ages left.",
+            "keep_card": "Its best options are worth the most where the conflict stands.",
+            "task_side": "Its circles are the likeliest to pay off against the Vengeful gods.",
+        }
+        if d.kind in kind_words:
+            gain = kind_words[d.kind]
+            versus = (
+                close_call(alt_label)
+                if best - alt < 0.5
+                else f"{alt_label} would be worth less to you."
+            )
+            return oid, Reason(gain + hidden, versus)
+        assert st is not None
+        here = self._finished(st, ctx.seat, oid)
+        there = self._finished(st, ctx.seat, alt_id)
+        a, b = parts(here, ctx.seat), parts(there, ctx.seat)
+        diff = {k: a.get(k, 0.0) - b.get(k, 0.0) for k in set(a) | set(b)}
+        ahead = sorted((k for k in diff if diff[k] > 0.25), key=lambda k: -diff[k])[:2]
+        behind = sorted((k for k in diff if diff[k] < -0.25), key=lambda k: diff[k])[:1]
+        gain = f"Best for {_and(ahead)}." if ahead else "A little better on many counts."
+        if best - alt < 0.5:
+            versus = close_call(alt_label)
+        elif behind:
+            versus = f"{alt_label} would do more for {behind[0]}, but less overall."
+        else:
+            versus = f"{alt_label} would do less for {ahead[0] if ahead else 'you'}."
+        return oid, Reason(gain + hidden, versus)
+
+    def explain(self, ctx: BotContext) -> str:
+        return str(self.choose_explained(ctx)[1])
+
+    def _best(self, ctx: BotContext) -> tuple[str, float, float | None]:
+        oid, scored, _ = self._scored(ctx)
+        if not scored:
+            return oid, 0.0, None
+        return oid, scored[0][1], scored[1][1] if len(scored) > 1 else None
+
+    def _scored(self, ctx: BotContext) -> tuple[str, list[tuple[str, float]], MezoState | None]:
+        """The pick, every option's score best first (empty when the pick is not scored),
+        and the determinised sample it was scored on."""
+        d = ctx.decision
+        if len(d.options) == 1:
+            return d.options[0].id, [], None
         if self.noise and ctx.rng.random() < self.noise:
-            return ctx.rng.choice(d.options).id, 0.0, None
+            return ctx.rng.choice(d.options).id, [], None
         if d.kind == "colour":
-            return d.options[0].id, 0.0, None
+            return d.options[0].id, [], None
         if d.kind == "god":
-            return ctx.rng.choice(d.options).id, 0.0, None
+            return ctx.rng.choice(d.options).id, [], None
         st = ctx.determinize()
         assert isinstance(st, MezoState)
         seat = ctx.seat
@@ -258,7 +356,15 @@ class HeuristicBot:
         else:
             scored = [(o.id, self._try(st, seat, o.id, self.complete)) for o in d.options]
         scored.sort(key=lambda x: -x[1])
-        return scored[0][0], scored[0][1], scored[1][1] if len(scored) > 1 else None
+        return scored[0][0], scored, st
+
+    def _finished(self, st: MezoState, seat: int, oid: str) -> MezoState:
+        """The sample after ``oid`` and the seat's own follow-ups, as ``_try`` scores it."""
+        child = st.clone()
+        child.apply_fast(oid)
+        if self.complete:
+            self._finish(child, seat)
+        return child
 
     def _try(self, st: MezoState, seat: int, oid: str, complete: bool) -> float:
         child = st.clone()
@@ -291,6 +397,30 @@ class HeuristicBot:
         gains.sort(reverse=True)
         k = 3 if st.here >= 0 and st.glyphs[st.here * st.np + seat] else 2
         return sum(gains[:k]) + 0.2 * steps_value(tuple(s for o in card.options for s in o.steps))
+
+
+def _and(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _short(label: str) -> str:
+    """An option's name without its details: "Row 2" for "Row 2: AWAKEN 1 here"."""
+    head = label.split(":", 1)[0]
+    return head if len(head) <= 40 else head[:39] + "…"
+
+
+def _hides_choices(st: MezoState, seat: int) -> bool:
+    """Whether another seat's secret choice (a kept card, an offer) is still hidden."""
+    for s in range(st.np):
+        if s == seat:
+            continue
+        if st.kept[s] is not None and not st.cards_shown:
+            return True
+        if st.pending_offer[s * 2] >= 0 or st.pending_offer[s * 2 + 1] >= 0:
+            return True
+    return False
 
 
 def easy() -> HeuristicBot:
