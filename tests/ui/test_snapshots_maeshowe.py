@@ -1,7 +1,7 @@
 """Snapshots of a real Maeshowe game mid-play: 80x24, 120x40 and 160x50, and once under
 NO_COLOR and once in the light theme.
 
-A co-op game with a fixed seed, Ann at the keyboard and a greedy bot partner; Ann takes the
+A co-op game with a fixed seed, Ann at the keyboard and a medium bot partner; Ann takes the
 first option that does not lose a fixed number of times, so the picture is the same on every run. Update
 them with ``pytest --snapshot-update`` after a deliberate change, and look at the report
 before accepting.
@@ -27,7 +27,7 @@ def start() -> dict:
     return {
         "game": "maeshowe",
         "players": 2,
-        "seats": [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Bot 2", kind="greedy")],
+        "seats": [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Bot 2", kind="medium")],
         "seed": 21,
         "options": {"horror_hope": True, "crumble_conservation": True},
     }
