@@ -53,11 +53,21 @@ def test_mesos_midgame(snap_compare, store, size):
     assert snap_compare(app, terminal_size=size, run_before=_resumed)
 
 
-def test_mesos_five_players_placing(snap_compare, store):
-    """Five tribes and seven tiles at 80x24: the board is cut, and says that b scrolls."""
-    game_id = midgame(store, players=5, seed=2, moves=0)
+@pytest.mark.parametrize("presses", [pytest.param(0, id="top"), pytest.param(1, id="scrolled")])
+def test_mesos_five_players_seven_options(snap_compare, store, presses):
+    """Five tribes and seven tiles at 80x24: the board says that b scrolls, and one press
+    brings the last tribes into sight."""
+    game_id = midgame(store, players=5, seed=1, moves=0)
     app = TabletopApp(store, {"resume": game_id}, bot_speed="instant")
-    assert snap_compare(app, terminal_size=(80, 24), run_before=_resumed)
+
+    async def scroll(pilot) -> None:
+        await settle(pilot)
+        assert len(app.screen.session.decision.options) == 7
+        for _ in range(presses):
+            await pilot.press("b")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=scroll)
 
 
 def test_mesos_no_color(snap_compare, store, monkeypatch):

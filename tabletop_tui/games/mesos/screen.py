@@ -315,7 +315,7 @@ class MesosBoard(BoardView):
         else:
             # Too tall even at its leanest: say how to reach the rest.
             at = len(track) + len(rows)
-            hint = Text("Tribes", style="bold")
+            hint = Text().append("Tribes", style="bold")
             hint.append("  (end = score if the game ended now) · ", style=self.palette.muted())
             hint.append("b scrolls", style=self.palette.accent())
             lines[at] = fit(hint, width)
@@ -366,7 +366,9 @@ class MesosBoard(BoardView):
 
     def _tile_text(self, v: dict[str, Any], tile: dict[str, Any], owner: bool = True) -> Text:
         acting = (v.get("acting") or {}).get("tile") == tile["letter"]
-        body = Text(f"{tile['letter']}: ", style=self.palette.accent() if acting else "bold")
+        body = Text().append(
+            f"{tile['letter']}: ", style=self.palette.accent() if acting else "bold"
+        )
         body.append(tile["words"])
         if self.is_highlighted(f"tile:{tile['letter']}"):
             body.stylize("reverse" if self.palette.plain else "underline")
@@ -399,13 +401,13 @@ class MesosBoard(BoardView):
             piece.append_text(self._seat_text(space["seat"], empty=self._order_gap(v)))
             click(piece, f"order:{i}")
             if i == 0:
-                piece = Text("Order  ", style="bold").append_text(piece)
+                piece = Text().append("Order  ", style="bold").append_text(piece)
             order.append(piece)
         return lines + pack(order, width, indent=7, sep=" · ")
 
     def _track_blocks(self, v: dict[str, Any], width: int) -> list[Text]:
         """Tiles and Turn Order spaces as two-line blocks: what it gives, whose totem."""
-        title = Text("OFFER TILES", style="bold")
+        title = Text().append("OFFER TILES", style="bold")
         if v.get("final_round"):
             title.append("  Last round!", style=self.palette.accent())
         title.append("  act from left to right", style=self.palette.muted())
@@ -416,7 +418,7 @@ class MesosBoard(BoardView):
             ]
             for t in v["tiles"]
         ]
-        order_title = Text("TURN ORDER", style="bold")
+        order_title = Text().append("TURN ORDER", style="bold")
         order_title.append("  where totems return; next round's order", style=self.palette.muted())
         spaces = [
             [
@@ -459,7 +461,7 @@ class MesosBoard(BoardView):
             pieces: list[Text] = [self._card_piece(v, c) for c in chars]
             if not pieces:
                 pieces.append(Text("no Characters", style=self.palette.muted()))
-            pieces[0] = Text(label + " ", style="bold").append_text(pieces[0])
+            pieces[0] = Text().append(label + " ", style="bold").append_text(pieces[0])
             for group, name in (
                 (events, "Events at round end: " if resolving else "Events: "),
                 (buildings, "Buildings: "),
@@ -467,7 +469,7 @@ class MesosBoard(BoardView):
                 for i, card in enumerate(group):
                     piece = self._card_piece(v, card)
                     if i == 0:
-                        piece = Text(name, style="bold").append_text(piece)
+                        piece = Text().append(name, style="bold").append_text(piece)
                     pieces.append(piece)
             lines += pack(pieces, width, indent=8, sep=" · ")
         return lines
@@ -515,7 +517,7 @@ class MesosBoard(BoardView):
         }
         for row in ("top", "bottom"):
             chars, events, buildings, resolving = self._row_groups(v, row)
-            title = Text(titles[row], style="bold")
+            title = Text().append(titles[row], style="bold")
             if resolving:
                 title.append(" · its Events resolve first", style=self.palette.accent())
             lines.append(fit(title, width))
@@ -531,7 +533,7 @@ class MesosBoard(BoardView):
     def _tribe_head(self, v: dict[str, Any], t: dict[str, Any], short: bool) -> Text:
         seat = t["seat"]
         acting = seat == (v.get("acting") or {}).get("seat")
-        head = Text("▶ " if acting else "  ", style=self.palette.accent())
+        head = Text().append("▶ " if acting else "  ", style=self.palette.accent())
         head.append_text(self._seat_text(seat))
         if short:
             head.append(f" {t['food']} food {t['pp']} PP end {t['projected']}")
@@ -556,14 +558,14 @@ class MesosBoard(BoardView):
     def _tribes(self, v: dict[str, Any], plan: Plan, width: int) -> list[Text]:
         lines: list[Text] = []
         if plan.box:
-            title = Text("TRIBES", style="bold")
+            title = Text().append("TRIBES", style="bold")
             title.append(
                 "  end score = what the tribe would score if the game ended now",
                 style=self.palette.muted(),
             )
             lines.append(fit(title, width))
         else:
-            title = Text("Tribes", style="bold")
+            title = Text().append("Tribes", style="bold")
             title.append("  (end = score if the game ended now)", style=self.palette.muted())
             lines.append(fit(title, width))
         for t in v["tribes"]:
@@ -644,5 +646,5 @@ class MesosBoard(BoardView):
                 pieces.append(Text(f"Era {name} Buildings {pile['face_down']} face down"))
         if not pieces:
             return []
-        pieces[0] = Text("Still to come: ", style="bold").append_text(pieces[0])
+        pieces[0] = Text().append("Still to come: ", style="bold").append_text(pieces[0])
         return pack(pieces, width, indent=4, sep=" · ")
