@@ -322,7 +322,7 @@ def _card_info(cid: str, data: MesosData) -> dict[str, Any]:
             "final": e.final,
             "short": card_short(cid, data),
             "text": describe_event(e),
-            "name": f"{e.name} {'Final' if e.final else ERA_NAME[e.era]}",
+            "name": f"Final {e.name}" if e.final else f"{e.name} {ERA_NAME[e.era]}",
             "era_label": era_label(e.era, e.final),
             "facts": list(event_facts(e)),
         }

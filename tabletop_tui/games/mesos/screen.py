@@ -42,6 +42,10 @@ LEGEND = (
     "▼ leaves, and its Events resolve first. 'End score' is what a tribe would score if the "
     "game ended now. The board scrolls (b or the mouse wheel)."
 )
+LEGEND_SHORT = (
+    "Highlight an option or click a card, tile or tribe to read it here. 'end' is the score "
+    "if the game ended now; b scrolls the board."
+)
 PASS_TEXT = "Take nothing: you keep your food and the card stays in the row."
 
 
@@ -177,7 +181,7 @@ class MesosBoard(BoardView):
     # ---- the inspector --------------------------------------------------------------------
 
     def legend(self) -> str:
-        return LEGEND
+        return LEGEND_SHORT if self.band() == "small" else LEGEND
 
     def describe_option(self, option: Option) -> str | Text | None:
         if option.id == "pass":
@@ -366,8 +370,10 @@ class MesosBoard(BoardView):
 
     def _tile_text(self, v: dict[str, Any], tile: dict[str, Any], owner: bool = True) -> Text:
         acting = (v.get("acting") or {}).get("tile") == tile["letter"]
+        # The tile acting now: a mark and the accent, never the colour alone.
         body = Text().append(
-            f"{tile['letter']}: ", style=self.palette.accent() if acting else "bold"
+            f"▶{tile['letter']}: " if acting else f"{tile['letter']}: ",
+            style=self.palette.accent() if acting else "bold",
         )
         body.append(tile["words"])
         if self.is_highlighted(f"tile:{tile['letter']}"):
