@@ -251,3 +251,50 @@ async def test_inspector_follows_the_highlight_in_the_app(tmp_path) -> None:
                 assert shown_card["name"] in said and "You would pay" in said
     finally:
         store.close()
+
+
+async def test_a_tile_says_what_its_rows_hold_on_larger_terminals() -> None:
+    s = new_game(2, seed=3)
+    async with shown(s, (120, 40), viewer=0) as (_, board, _):
+        said = board.describe("tile:E")
+        bld = DATA.buildings[s.top_b[0]]
+        assert "The top row holds" in said and "The bottom row holds" in said
+        assert f"{bld.name} {bld.cost} food" in said
+        assert "left to right" in said
+    async with shown(s, (80, 24), viewer=0) as (_, board, _):
+        assert "holds" not in board.describe("tile:E")  # two lines: what it does, first
+
+
+async def test_no_color_keeps_every_seat_name_in_bold_words() -> None:
+    s = _midgame(5, 30)
+    async with shown(s, (142, 56)) as (app, board, pilot):
+        app.no_color = True
+        assert board.palette.plain
+        lines = board.board_lines(board.view, board.plan, 141)
+        for seat in range(5):
+            name = board.seat_name(seat)
+            line = next(ln for ln in lines if ln.plain.lstrip("▶ ").startswith(name))
+            start = line.plain.index(name)
+            styles = [
+                str(span.style)
+                for span in line.spans
+                if span.start <= start < span.end and str(span.style)
+            ]
+            assert "bold" in styles, (name, styles)
+            assert not any("#" in st for st in styles), "a colour under NO_COLOR"
+
+
+@pytest.mark.parametrize("players,moves", [(2, 10), (5, 60), (3, 70)])
+def test_boxed_rows_are_measured_as_they_are_drawn(players: int, moves: int) -> None:
+    """The layout choice counts the boxed rows' lines without drawing them: the count must
+    be what drawing gives, for every layout and width."""
+    from tabletop_tui.games.mesos.screen import plans
+
+    s = _midgame(players, moves)
+    board = MesosBoard()
+    view = s.view(0)
+    for width in (78, 101, 141):
+        for plan in plans(width):
+            if plan.box:
+                drawn = len(board._rows(view, plan, width))
+                assert board._rows_height(view, plan, width, {}) == drawn, (plan, width)

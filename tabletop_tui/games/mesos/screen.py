@@ -81,7 +81,7 @@ def plans(width: int) -> list[Plan]:
 
     def worth(p: Plan) -> float:
         narrow = 0.5 if p.per > base else 0.0
-        return BOX_WEIGHT[p.box] - narrow + TRIBES_WEIGHT[p.tribes] + (p.track == "blocks")
+        return BOX_WEIGHT[p.box] - narrow + TRIBES_WEIGHT[p.tribes] + 0.25 * (p.track == "blocks")
 
     return sorted(out, key=worth, reverse=True)
 
@@ -89,6 +89,20 @@ def plans(width: int) -> list[Plan]:
 def need(face: CardFace, width: int) -> int:
     """Lines a card box ``width`` cells wide needs to show all of ``face``."""
     return 2 + sum(len(wrap(line, width - 4)) for line in face.lines)
+
+
+def flow_lines(widths: list[int], width: int, gap: int = 1) -> int:
+    """How many lines of boxes ``kit.flow`` makes of boxes this wide."""
+    rows, used = 0, 0
+    for w in widths:
+        if used and used + gap + w > width:
+            used = 0
+        if not used:
+            rows += 1
+            used = w
+        else:
+            used += gap + w
+    return rows
 
 
 def hue_of(card: dict[str, Any]) -> str:
@@ -212,11 +226,22 @@ class MesosBoard(BoardView):
         there = f"{self.seat_name(who)}'s totem is on it." if who is not None else "It is free."
         text = f"{tile['text']} {there}"
         if self.band() != "small":
+            for row in ("top", "bottom"):
+                if tile[row]:
+                    text += " " + self._in_reach(v, row)
             text += (
                 " The tiles act from left to right; then the totem returns to the first free "
                 "Turn Order space."
             )
         return text
+
+    def _in_reach(self, v: dict[str, Any], row: str) -> str:
+        """What a row offers now, with what its Buildings would cost the viewer."""
+        chars = sum(1 for c in v[row] if c["kind"] == "character")
+        costs = v.get("viewer_costs") or {}
+        blds = [f"{b['name']} {costs.get(b['id'], b['cost'])} food" for b in v[f"{row}_buildings"]]
+        text = f"The {row} row holds {chars} Character{'s' * (chars != 1)}"
+        return text + (f" and {', '.join(blds)}." if blds else ".")
 
     def _describe_tribe(self, v: dict[str, Any], seat: int) -> str | None:
         t = next((t for t in v["tribes"] if t["seat"] == seat), None)
@@ -301,22 +326,28 @@ class MesosBoard(BoardView):
                 cache[key] = draw()
             return cache[key]
 
+        needs: dict[tuple[str, int], int] = {}
         lines: list[Text] = []
         plan = Plan(0, 0, "one", "lines")
         for plan in plans(width):
             track = part(("track", plan.track), lambda p=plan: self._track(v, p, width))
-            rows = part(("rows", (plan.box, plan.per)), lambda p=plan: self._rows(v, p, width))
-            if len(track) + len(rows) >= height and plan.box:
+            # Boxed rows are measured without drawing them: only the chosen ones are drawn.
+            if plan.box:
+                tall = len(track) + self._rows_height(v, plan, width, needs)
+            else:
+                tall = len(track) + len(part(("rows", 0), lambda p=plan: self._rows(v, p, width)))
+            if tall >= height and plan.box:
                 continue
             tribes = part(
                 ("tribes", (plan.tribes, plan.box >= 5, bool(plan.box))),
                 lambda p=plan: self._tribes(v, p, width),
             )
             rest = part(("rest", None), lambda: self._still_to_come(v, width))
-            lines = track + rows + tribes + rest
-            if len(lines) <= height:
+            if tall + len(tribes) + len(rest) <= height:
                 break
-        else:
+        rows = part(("rows", (plan.box, plan.per)), lambda: self._rows(v, plan, width))
+        lines = track + rows + tribes + rest
+        if len(lines) > height:
             # Too tall even at its leanest: say how to reach the rest.
             at = len(track) + len(rows)
             hint = Text().append("Tribes", style="bold")
@@ -324,6 +355,38 @@ class MesosBoard(BoardView):
             hint.append("b scrolls", style=self.palette.accent())
             lines[at] = fit(hint, width)
         return lines, plan
+
+    def _rows_height(
+        self, v: dict[str, Any], plan: Plan, width: int, needs: dict[tuple[str, int], int]
+    ) -> int:
+        """The lines ``_rows_boxed`` takes for ``plan``, counted without drawing a box."""
+        total = 0
+        for row in ("top", "bottom"):
+            faces, tall = self._row_faces(v, row, plan.box, plan.per, width, needs)
+            total += 1 + (flow_lines([fw for _, fw in faces], width) * tall if faces else 1)
+        return total
+
+    def _row_faces(
+        self,
+        v: dict[str, Any],
+        row: str,
+        height: int,
+        per: int,
+        width: int,
+        needs: dict[tuple[str, int], int] | None = None,
+    ) -> tuple[list[tuple[CardFace, int]], int]:
+        """A row's card faces with their box widths, and the boxes' common height."""
+        w = (width + 1) // per - 1
+        chars, events, buildings, _ = self._row_groups(v, row)
+        faces = [(self._face(v, c), w) for c in chars + events]
+        faces += [(self._face(v, b), 2 * w + 1) for b in buildings]
+        needs = {} if needs is None else needs
+        for face, fw in faces:
+            key = (face.target or "", fw)
+            if key not in needs:
+                needs[key] = need(face, fw)
+        tall = min(height, max((needs[(f.target or "", fw)] for f, fw in faces), default=3))
+        return faces, tall
 
     def board_lines(self, v: dict[str, Any], plan: Plan, width: int) -> list[Text]:
         """The whole board drawn to ``plan`` in ``width`` cells."""
@@ -515,7 +578,6 @@ class MesosBoard(BoardView):
         )
 
     def _rows_boxed(self, v: dict[str, Any], height: int, per: int, width: int) -> list[Text]:
-        w = (width + 1) // per - 1
         lines: list[Text] = []
         titles = {
             "top": "TOP ROW ▲  moves down at the end of the round",
@@ -527,9 +589,7 @@ class MesosBoard(BoardView):
             if resolving:
                 title.append(" · its Events resolve first", style=self.palette.accent())
             lines.append(fit(title, width))
-            faces = [(self._face(v, c), w) for c in chars + events]
-            faces += [(self._face(v, b), 2 * w + 1) for b in buildings]
-            tall = min(height, max((need(f, fw) for f, fw in faces), default=3))
+            faces, tall = self._row_faces(v, row, height, per, width)
             boxes = [self._box(f, fw, tall) for f, fw in faces]
             lines += flow(boxes, width) if boxes else [Text("  (empty)", self.palette.muted())]
         return lines
