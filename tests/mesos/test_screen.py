@@ -298,3 +298,20 @@ def test_boxed_rows_are_measured_as_they_are_drawn(players: int, moves: int) -> 
             if plan.box:
                 drawn = len(board._rows(view, plan, width))
                 assert board._rows_height(view, plan, width, {}) == drawn, (plan, width)
+
+
+async def test_the_inspector_returns_to_the_legend_while_another_seat_decides() -> None:
+    s = new_game(2, seed=3)
+    seat = s.decision().seat
+    async with shown(s, (80, 24), viewer=seat) as (_, board, _):
+        said: list[Any] = []
+        post = board.post_message
+        board.post_message = lambda m: said.append(m) or post(m)  # type: ignore[method-assign]
+        board.highlight(s.decision().options[1].id)
+        assert isinstance(said[-1], MesosBoard.Inspected) and said[-1].text
+        s.apply(s.decision().options[0].id)
+        assert s.decision().seat != seat
+        board.update_board(s.view(seat), None, seat)
+        board.highlight(None)
+        assert isinstance(said[-1], MesosBoard.Inspected) and said[-1].text is None
+        assert "b scrolls" in board.legend()

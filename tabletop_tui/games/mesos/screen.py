@@ -180,7 +180,8 @@ class MesosBoard(BoardView):
         decides) the inspector goes back to the legend unless the player clicked something."""
         before = self.highlighted
         super().highlight(option_id)
-        if option_id is None and not self.clicked and self.inspected is not None:
+        mine = self.pickable(self.decision, self.viewer)
+        if option_id is None and not mine and not self.clicked and self.inspected is not None:
             self.inspected = None
             self.post_message(self.Inspected(None))
         if option_id is not None:
