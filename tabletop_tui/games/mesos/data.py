@@ -357,8 +357,8 @@ def describe_character(c: Character) -> str:
         )
     if c.type == "inventor":
         return (
-            f"Inventor (Era {era}), icon: {c.invention}. At the end: Inventors x different "
-            "icons PP."
+            f"Inventor (Era {era}) with the {invention_name(c.invention or '')} invention. At "
+            "the end every Inventor scores 1 PP per different invention in your tribe."
         )
     return f"Shaman (Era {era}) with {c.stars} star{'s' * (c.stars != 1)} for Shamanic Rituals."
 
@@ -388,4 +388,117 @@ def describe_building(b: Building) -> str:
     return (
         f"{b.name} (Era {ERA_NAME[b.era]}): costs {b.cost} food (less your Builder "
         f"discounts), {b.pp} PP at the end. {b.effect.describe()}"
+    )
+
+
+# ---- card faces and table words (what a board prints on a card, a tile or a space) ----------
+
+ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
+
+
+def invention_name(icon: str) -> str:
+    """An Inventor's invention as a word on the card (``fishhook`` -> ``Fishhook``)."""
+    return icon.capitalize()
+
+
+def era_label(era: int, final: bool = False) -> str:
+    return "Final" if final else f"Era {ERA_NAME[era]}"
+
+
+def character_name(c: Character) -> str:
+    """The card's name in words: its type, and the invention for an Inventor."""
+    if c.type == "inventor" and c.invention:
+        return f"Inventor: {invention_name(c.invention)}"
+    return TYPE_NAME[c.type]
+
+
+def character_facts(c: Character, k: Constants) -> tuple[str, ...]:
+    """Short labelled facts for a Character's face, most important first (a small card
+    box shows the first one or two)."""
+    if c.type == "hunter":
+        if c.bow:
+            return (f"bow: +{k.bow_food_per_hunter} food", "per Hunter")
+        return ("no bow", "joins Hunts")
+    if c.type == "builder":
+        return (f"Buildings −{c.build_discount}", f"end: {c.end_pp} PP")
+    if c.type == "gatherer":
+        return (f"−{k.gatherer_food} food at", "Sustenance")
+    if c.type == "artist":
+        per = "pair" if k.artists_per_set == 2 else f"{k.artists_per_set} Artists"
+        return (f"{per}: {k.pp_per_artist_set} PP", "Cave Paintings")
+    if c.type == "inventor":
+        return (invention_name(c.invention or ""), "scores at end")
+    return ("★" * c.stars + f" {c.stars} star{'s' * (c.stars != 1)}", "in Rituals")
+
+
+def event_facts(e: Event) -> tuple[str, ...]:
+    """Short labelled facts for an Event's face."""
+    eff = e.effect
+    if isinstance(eff, HuntEffect):
+        return (f"+{eff.food_per_hunter} food +{eff.pp_per_hunter} PP", "per Hunter")
+    if isinstance(eff, SustenanceEffect):
+        return ("1 food a card", f"unfed {eff.pp_per_unfed:+d} PP")
+    if isinstance(eff, RitualEffect):
+        return (f"most ★ +{eff.most} PP", f"fewest ★ {eff.fewest:+d} PP")
+    return (
+        f"{eff.min_artists}+ Artists:",
+        f"+{eff.pp_per_artist} PP each",
+        f"else {eff.penalty:+d} PP",
+    )
+
+
+def building_facts(b: Building) -> tuple[str, ...]:
+    """A Building's face: its cost and PP labelled, then its effect in a sentence."""
+    return (f"costs {b.cost} food · {b.pp} PP", b.effect.describe())
+
+
+def tile_text(t: OfferTile) -> str:
+    """What an Offer tile gives, as a sentence."""
+    if t.food:
+        return f"Tile {t.letter}: take {t.food} food from the supply."
+    parts = []
+    if t.top:
+        parts.append(f"{t.top} card{'s' * (t.top != 1)} from the top row")
+    if t.bottom:
+        parts.append(f"{t.bottom} card{'s' * (t.bottom != 1)} from the bottom row")
+    each = ", one at a time" if t.top + t.bottom > 1 else ""
+    return (
+        f"Tile {t.letter}: take {' and '.join(parts)}{each}: a Character, or a Building "
+        "you pay for."
+    )
+
+
+def tile_words(t: OfferTile) -> str:
+    """An Offer tile in a few words (``1 top + 1 bottom card``)."""
+    if t.food:
+        return f"{t.food} food"
+    parts = []
+    if t.top:
+        parts.append(f"{t.top} top")
+    if t.bottom:
+        parts.append(f"{t.bottom} bottom")
+    if len(parts) > 1:
+        return " + ".join(parts)
+    return parts[0] + (" card" if t.top + t.bottom == 1 else " cards")
+
+
+def order_words(index: int, space: OrderSpace, last: LastSpace) -> str:
+    """A Turn Order space in a few words (``1st +2 food``, ``last pays 1 food or −2 PP``)."""
+    if space.last:
+        return f"last pays {last.pay_food} food or −{last.or_lose_pp} PP"
+    return f"{ORDINAL[index]} +{space.food} food" if space.food else ORDINAL[index]
+
+
+def order_text(index: int, space: OrderSpace, last: LastSpace) -> str:
+    """What a Turn Order space means, as sentences."""
+    where = "the last" if space.last else f"the {ORDINAL[index]}"
+    if space.last:
+        gain = f"the player pays {last.pay_food} food, or loses {last.or_lose_pp} PP without food"
+    elif space.food:
+        gain = f"the player gains {space.food} food"
+    else:
+        gain = "nothing is gained"
+    return (
+        f"Turn Order, {where} space: a totem returns here after its action and {gain}. "
+        "The order of the totems here is the order of placing next round."
     )

@@ -42,10 +42,19 @@ from .data import (
     MesosData,
     RitualEffect,
     SustenanceEffect,
+    building_facts,
+    character_facts,
+    character_name,
     describe_building,
     describe_character,
     describe_event,
+    era_label,
+    event_facts,
     load_data,
+    order_text,
+    order_words,
+    tile_text,
+    tile_words,
 )
 
 PLACE, ACT, EXTRA, OVER = "place", "act", "extra", "over"
@@ -308,6 +317,9 @@ def _card_info(cid: str, data: MesosData) -> dict[str, Any]:
             "end_pp": c.end_pp,
             "short": _char_short(c),
             "text": describe_character(c),
+            "name": character_name(c),
+            "era_label": era_label(c.era),
+            "facts": list(character_facts(c, data.setup.constants)),
         }
     e = data.events.get(cid)
     if e is not None:
@@ -321,6 +333,9 @@ def _card_info(cid: str, data: MesosData) -> dict[str, Any]:
             "final": e.final,
             "short": card_short(cid, data),
             "text": describe_event(e),
+            "name": f"Final {e.name}" if e.final else f"{e.name} {ERA_NAME[e.era]}",
+            "era_label": era_label(e.era, e.final),
+            "facts": list(event_facts(e)),
         }
         info.update(eff.model_dump(exclude={"kind"}))
         return info
@@ -337,6 +352,8 @@ def _card_info(cid: str, data: MesosData) -> dict[str, Any]:
         "pp": b.pp,
         "short": card_short(cid, data),
         "text": describe_building(b),
+        "era_label": era_label(b.era),
+        "facts": list(building_facts(b)),
     }
 
 
@@ -877,8 +894,16 @@ class MesosState(GameState):
             slots = self.returned + [None] * (self.players - len(self.returned))
         else:
             slots = list(self.order)
+        last = data.setup.last_space
         turn_order = [
-            {"food": sp.food, "last": sp.last, "seat": slots[i]} for i, sp in enumerate(self.spaces)
+            {
+                "food": sp.food,
+                "last": sp.last,
+                "seat": slots[i],
+                "words": order_words(i, sp, last),
+                "text": order_text(i, sp, last),
+            }
+            for i, sp in enumerate(self.spaces)
         ]
         tiles = []
         for t in self.tiles:
@@ -890,6 +915,8 @@ class MesosState(GameState):
                     "top": rec.top,
                     "bottom": rec.bottom,
                     "label": tile_label(t),
+                    "words": tile_words(rec),
+                    "text": tile_text(rec),
                     "totem": self.track.get(t),
                 }
             )

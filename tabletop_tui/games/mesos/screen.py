@@ -1,167 +1,310 @@
-"""The Mesos board: offer track, turn order, the two rows, every tribe and an inspector.
+"""The Mesos board in words: offer tiles, turn order, the two rows, every tribe.
 
-Every card is a short token whose letter says its type (colour repeats it): ``H2b`` is an
-Era II Hunter with a bow, ``B1-2/3`` a Builder with a 2-food discount and 3 PP, ``S3**`` a
-Shaman with two stars, ``I1:rope`` an Inventor with the rope icon, ``!Hunt2`` an Event and
-``#Name`` a Building. The Events this round's end resolves follow an ``at end:`` mark.
-A card that one of your options takes carries that option's number. Clicking such a card
-picks it; clicking any other card, or moving through the options (``highlight``), shows it
-in full in the inspector line. Each tribe takes three lines, two or one, whichever the height allows.
+Every card says its type and name in words with its numbers labelled (``Builder −2 food,
+3 PP``, ``Inventor Leather``, ``Shaman ★★``), the offer tiles and the turn order read as
+short phrases with the totem's owner by name, and each tribe is its piles of cards by type
+with counts and the score it would end with now. The board picks the richest of a few
+layouts that fits its size: cards drawn as boxes and tribes as piles of boxes on large
+terminals, one line of words per card group at 80x24 (where the board scrolls, also with
+``b``). The frame's inspector explains the highlighted option's card, tile or space, and any
+element clicked that is not an option. Every sentence comes from the view.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from dataclasses import dataclass
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.content import Content
-from textual.markup import escape
-from textual.widgets import Static
 
-from tabletop_tui.ui.board import BoardView
+from tabletop_tui.engine.core import Option
+from tabletop_tui.ui.board import BoardText, BoardView
+from tabletop_tui.ui.kit import CardFace, card_box, click, fit, flow, join_lines, pack, wrap
 
-from .data import CHAR_TYPES, ERA_NAME, TYPE_LETTER
+from .data import CHAR_TYPES, ERA_NAME, EVENT_NAME, TYPE_NAME, invention_name
 
-TYPE_STYLE = {
-    "hunter": "bold red",
-    "builder": "bold yellow",
-    "gatherer": "bold green",
-    "artist": "bold magenta",
-    "inventor": "bold cyan",
-    "shaman": "bold blue",
-    "event": "bold black on yellow",
-    "building": "bold white on dark_green",
+TYPE_HUE = {
+    "hunter": "red",
+    "builder": "yellow",
+    "gatherer": "green",
+    "artist": "magenta",
+    "inventor": "cyan",
+    "shaman": "blue",
+    "event": "orange",
+    "building": "brown",
 }
-EVENT_SHORT = {
-    "hunt": "Hunt",
-    "sustenance": "Sust",
-    "shamanic_ritual": "Ritl",
-    "cave_paintings": "Cave",
-}
-SEAT_STYLE = ["bold red", "bold blue", "bold green", "bold magenta", "bold yellow"]
 LEGEND = (
-    "H Hunter(b bow) B Builder(-discount/PP) G Gatherer A Artist I Inventor:icon "
-    "S Shaman(*stars) !Event #Building(cost,PP); digit = era; →N = projected score; "
-    "at end: Events this round resolves"
+    "Cards say their type and their numbers. Highlight an option or click a card, tile or "
+    "tribe to read it here. The top row ▲ moves down at the end of the round; the bottom row "
+    "▼ leaves, and its Events resolve first. 'End score' is what a tribe would score if the "
+    "game ended now. The board scrolls (b or the mouse wheel)."
 )
+LEGEND_SHORT = (
+    "Highlight an option or click a card, tile or tribe to read it here. 'end' is the score "
+    "if the game ended now; b scrolls the board."
+)
+PASS_TEXT = "Take nothing: you keep your food and the card stays in the row."
 
 
-def token(card: dict[str, Any], owned: bool = False) -> str:
-    """The short text of a card (no markup). A Building in a tribe shows its PP only."""
+@dataclass(frozen=True)
+class Plan:
+    """One layout. ``box``: cards as boxes of that many lines, ``per`` to a line (0: cards
+    as words on lines); ``tribes``: ``"piles"`` of boxes, ``"two"`` lines or ``"one"`` line
+    each; ``track``: offer tiles and turn order as ``"blocks"`` (what, then whose, under
+    it) or ``"lines"``."""
+
+    box: int
+    per: int
+    tribes: str
+    track: str
+
+
+BOX_WEIGHT = {6: 6.0, 5: 5.0, 4: 4.0, 3: 3.0, 0: 0.0}
+TRIBES_WEIGHT = {"piles": 3.0, "two": 2.0, "one": 0.0}
+
+
+def plans(width: int) -> list[Plan]:
+    """Every layout for ``width`` cells, richest first: taller and wider card boxes, tribes
+    as piles, then the track as blocks, each worth a little less than the one before."""
+    base = max(4, width // 22)
+    out = [
+        Plan(box, per, tribes, track)
+        for box in (6, 5, 4, 3)
+        for per in (base, base + 1)
+        for tribes in ("piles", "two", "one")
+        for track in ("blocks", "lines")
+    ]
+    out += [Plan(0, 0, "two", "lines"), Plan(0, 0, "one", "lines")]
+
+    def worth(p: Plan) -> float:
+        narrow = 0.5 if p.per > base else 0.0
+        return BOX_WEIGHT[p.box] - narrow + TRIBES_WEIGHT[p.tribes] + 0.25 * (p.track == "blocks")
+
+    return sorted(out, key=worth, reverse=True)
+
+
+def need(face: CardFace, width: int) -> int:
+    """Lines a card box ``width`` cells wide needs to show all of ``face``."""
+    return 2 + sum(len(wrap(line, width - 4)) for line in face.lines)
+
+
+def flow_lines(widths: list[int], width: int, gap: int = 1) -> int:
+    """How many lines of boxes ``kit.flow`` makes of boxes this wide."""
+    rows, used = 0, 0
+    for w in widths:
+        if used and used + gap + w > width:
+            used = 0
+        if not used:
+            rows += 1
+            used = w
+        else:
+            used += gap + w
+    return rows
+
+
+def hue_of(card: dict[str, Any]) -> str:
+    kind = card["kind"]
+    return TYPE_HUE[kind if kind in ("event", "building") else card["type"]]
+
+
+def card_words(card: dict[str, Any], cost: int | None = None) -> str:
+    """A card as a few words on one line: its type or name and its labelled numbers."""
     kind = card["kind"]
     if kind == "event":
-        era = "F" if card.get("final") else str(card["era"])
-        return f"!{EVENT_SHORT[card['type']]}{era}"
+        return card["name"]
     if kind == "building":
-        if owned:
-            return f"#{card['short_name']}({card['pp']}P)"
-        return f"#{card['short_name']}({card['cost']}f,{card['pp']}P)"
+        pay = card["cost"] if cost is None else cost
+        return f"{card['name']} ({pay} food, {card['pp']} PP)"
     t = card["type"]
-    base = f"{TYPE_LETTER[t]}{card['era']}"
     if t == "hunter":
-        return base + ("b" if card["bow"] else "")
+        return "Hunter with bow" if card["bow"] else "Hunter"
     if t == "builder":
-        return f"{base}-{card['discount']}/{card['end_pp']}"
+        return f"Builder −{card['discount']} food {card['end_pp']} PP"
     if t == "inventor":
-        # Four letters: "bow" would read as a Hunter's bow, "bowl" does not.
-        return f"{base}:{card['invention'][:4]}"
+        return f"Inventor {invention_name(card['invention'])}"
     if t == "shaman":
-        return base + "*" * card["stars"]
-    return base
+        return "Shaman " + "★" * card["stars"]
+    return TYPE_NAME[t]
 
 
-def card_style(card: dict[str, Any]) -> str:
-    kind = card["kind"]
-    return TYPE_STYLE[
-        "event" if kind == "event" else "building" if kind == "building" else card["type"]
-    ]
-
-
-@lru_cache(maxsize=4096)
-def _cells(markup: str) -> int:
-    """Cells a piece of markup takes on screen (pieces repeat from one redraw to the next)."""
-    return Content.from_markup(markup).cell_length
-
-
-class CardLine(Static):
-    """A block of board text whose card tokens can be clicked."""
-
-    def __init__(self, board: MesosBoard, **kwargs: Any) -> None:
-        super().__init__("", **kwargs)
-        self._board = board
-
-    def action_card(self, cid: str) -> None:
-        self._board.card_clicked(cid)
+def pile_words(kind: str, cards: list[dict[str, Any]], tribe: dict[str, Any]) -> str:
+    """What a tribe's pile of one type adds up to, in words."""
+    n = len(cards)
+    if kind == "hunter":
+        bows = sum(1 for c in cards if c["bow"])
+        return f"{bows} bow{'s' * (bows != 1)}" if bows else "no bow"
+    if kind == "builder":
+        return f"−{tribe['discount']} food, {sum(c['end_pp'] for c in cards)} PP"
+    if kind == "gatherer":
+        return f"{n} fed"
+    if kind == "artist":
+        return f"{n // 2} pair{'s' * (n // 2 != 1)}"
+    if kind == "inventor":
+        return ", ".join(invention_name(i) for i in tribe["inventions"])
+    return f"{sum(c['stars'] for c in cards)} ★"
 
 
 class MesosBoard(BoardView):
     """Draws a Mesos view; never computes a rule (all numbers come from the view)."""
 
+    BINDINGS = [Binding("b", "scroll_board", "Scroll board")]
+
     DEFAULT_CSS = """
-    MesosBoard { layout: vertical; }
     MesosBoard > VerticalScroll { height: 1fr; scrollbar-size-vertical: 1; }
-    MesosBoard CardLine { width: 1fr; height: auto; }
-    MesosBoard #m-inspector {
-        dock: bottom;
-        height: auto;
-        max-height: 3;
-        background: $boost;
-    }
-    MesosBoard #m-tribes { margin-top: 0; }
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.focused_card: str | None = None
+        self.plan: Plan | None = None
+        self.clicked = False  # the inspector shows a clicked element, not the highlight
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            yield CardLine(self, id="m-status")
-            yield CardLine(self, id="m-rows")
-            yield CardLine(self, id="m-tribes")
-        yield CardLine(self, id="m-inspector")
-
-    # ---- the frame's entry point ----------------------------------------------------------
+        with VerticalScroll(id="m-scroll"):
+            yield BoardText(self, id="m-board")
 
     # ---- interaction ----------------------------------------------------------------------
 
-    def card_clicked(self, cid: str) -> None:
-        oid = self._option_for(cid)
-        self.focused_card = cid
-        if oid is not None:
-            self.pick(oid)
-        self.redraw()
-
-    def inspect(self, cid: str | None) -> None:
-        """Show ``cid`` in full in the inspector (None: the legend)."""
-        self.focused_card = cid
-        if self.view is not None:
-            self._draw_inspector()
+    def action_scroll_board(self) -> None:
+        """Page down through the board, and back to the top from its end."""
+        scroll = self.query_one("#m-scroll", VerticalScroll)
+        if scroll.scroll_y >= scroll.max_scroll_y:
+            scroll.scroll_home(animate=False)
+        else:
+            scroll.scroll_page_down(animate=False)
 
     def highlight(self, option_id: str | None) -> None:
-        """Inspect the card (or tile) of the option the decision panel highlights; with
-        none highlighted the inspector keeps what it shows."""
-        d = self.decision
-        if d is None or option_id is None:
-            return
-        target = next((o.target for o in d.options if o.id == option_id), None)
-        if target:
-            self.inspect(target)
+        """Mark the highlighted option's card or tile; with nothing highlighted (another seat
+        decides) the inspector goes back to the legend unless the player clicked something."""
+        before = self.highlighted
+        super().highlight(option_id)
+        mine = self.pickable(self.decision, self.viewer)
+        if option_id is None and not mine and not self.clicked and self.inspected is not None:
+            self.inspected = None
+            self.post_message(self.Inspected(None))
+        if option_id is not None:
+            self.clicked = False
+        if before != self.highlighted and self.view is not None and self.is_mounted:
+            self.redraw()
 
-    def _option_for(self, target: str) -> str | None:
-        if not self.pickable(self.decision, self.viewer):
-            return None
-        return self.option_for_target(self.decision, target)
+    def element_clicked(self, target: str) -> None:
+        self.clicked = self.option_for(target) is None
+        super().element_clicked(target)
 
-    def _number_for(self, target: str) -> int | None:
-        d = self.decision
-        if not self.pickable(d, self.viewer) or d is None:
+    # ---- the inspector --------------------------------------------------------------------
+
+    def legend(self) -> str:
+        return LEGEND_SHORT if self.band() == "small" else LEGEND
+
+    def describe_option(self, option: Option) -> str | Text | None:
+        if option.id == "pass":
+            return PASS_TEXT
+        return super().describe_option(option)
+
+    def describe(self, target: str) -> str | None:
+        v = self.view
+        if v is None:
             return None
-        for i, opt in enumerate(d.options):
-            if opt.target == target:
-                return i + 1
+        kind, _, rest = target.partition(":")
+        if kind == "tile":
+            return self._describe_tile(v, rest)
+        if kind == "order" and rest.isdigit():
+            space = v["turn_order"][int(rest)]
+            who = space["seat"]
+            there = f" {self.seat_name(who)}'s totem is here." if who is not None else ""
+            return space["text"] + there
+        if kind == "tribe" and rest.isdigit():
+            return self._describe_tribe(v, int(rest))
+        return self._describe_card(v, target)
+
+    def _describe_tile(self, v: dict[str, Any], letter: str) -> str | None:
+        tile = next((t for t in v["tiles"] if t["letter"] == letter), None)
+        if tile is None:
+            return None
+        who = tile["totem"]
+        there = f"{self.seat_name(who)}'s totem is on it." if who is not None else "It is free."
+        text = f"{tile['text']} {there}"
+        if self.band() != "small":
+            for row in ("top", "bottom"):
+                if tile[row]:
+                    text += " " + self._in_reach(v, row)
+            text += (
+                " The tiles act from left to right; then the totem returns to the first free "
+                "Turn Order space."
+            )
+        return text
+
+    def _in_reach(self, v: dict[str, Any], row: str) -> str:
+        """What a row offers now, with what its Buildings would cost the viewer."""
+        chars = sum(1 for c in v[row] if c["kind"] == "character")
+        costs = v.get("viewer_costs") or {}
+        blds = [f"{b['name']} {costs.get(b['id'], b['cost'])} food" for b in v[f"{row}_buildings"]]
+        text = f"The {row} row holds {chars} Character{'s' * (chars != 1)}"
+        return text + (f" and {', '.join(blds)}." if blds else ".")
+
+    def _describe_tribe(self, v: dict[str, Any], seat: int) -> str | None:
+        t = next((t for t in v["tribes"] if t["seat"] == seat), None)
+        if t is None:
+            return None
+        cards = len(t["characters"])
+        parts = [
+            f"{self.seat_name(seat)}'s tribe: {cards} Character{'s' * (cards != 1)}, "
+            f"{t['food']} food and {t['pp']} PP now.",
+            f"Rituals count {t['stars']} star{'s' * (t['stars'] != 1)}; a Sustenance asks "
+            f"{t['sustenance_need']} food; Buildings cost {t['discount']} food less.",
+        ]
+        if t["inventions"]:
+            names = ", ".join(invention_name(i) for i in t["inventions"])
+            parts.append(f"Inventions: {names}.")
+        if t["buildings"]:
+            parts.append("Buildings: " + ", ".join(b["name"] for b in t["buildings"]) + ".")
+        scoring = ", ".join(f"{label} {pts}" for label, pts in t["end_scoring"] if pts)
+        parts.append(
+            f"If the game ended now: {t['projected']} PP"
+            + (f" ({t['pp']} earned; {scoring})." if scoring else ".")
+        )
+        return " ".join(parts)
+
+    def _describe_card(self, v: dict[str, Any], cid: str) -> str | None:
+        found = self._find(v, cid)
+        if found is None:
+            return None
+        card, where = found
+        text = card["text"]
+        cost = (v.get("viewer_costs") or {}).get(cid)
+        if cost is not None and where in ("top", "bottom"):
+            text = f"You would pay {cost} food. {text}"
+        if card["kind"] == "event" and cid in (v.get("events_at_end") or []):
+            text += " It resolves at the end of this round."
+        small = self.band() == "small"  # two inspector lines: what it does comes first
+        if where == "top" and not small:
+            text += " In the top row: it moves down at the end of the round."
+        elif where == "bottom" and not small:
+            text += " In the bottom row: it leaves at the end of the round."
+        elif where.startswith("tribe:"):
+            text += f" In {self.seat_name(int(where[6:]))}'s tribe."
+        elif where.startswith("later:"):
+            text += f" It comes up with Era {ERA_NAME[int(where[6:])]}."
+        return text
+
+    @staticmethod
+    def _find(v: dict[str, Any], cid: str) -> tuple[dict[str, Any], str] | None:
+        """The card ``cid`` in the view and where it is (``top``, ``tribe:2``...)."""
+        pools: list[tuple[str, list[dict[str, Any]]]] = [
+            ("top", v.get("top", []) + v.get("top_buildings", [])),
+            ("bottom", v.get("bottom", []) + v.get("bottom_buildings", [])),
+        ]
+        for era, pile in (v.get("upcoming_buildings") or {}).items():
+            if isinstance(pile, list):
+                pools.append((f"later:{era}", pile))
+        for t in v.get("tribes", []):
+            pools.append((f"tribe:{t['seat']}", t["characters"] + t["buildings"]))
+        for where, pool in pools:
+            for c in pool:
+                if c["id"] == cid:
+                    return c, where
         return None
 
     # ---- drawing --------------------------------------------------------------------------
@@ -170,208 +313,405 @@ class MesosBoard(BoardView):
         v = self.view
         if v is None or not self.is_mounted:
             return
-        head = self._status(v) + "\n" + self._track(v)
-        rows = self._rows(v)
-        self.query_one("#m-status", CardLine).update(head)
-        self.query_one("#m-rows", CardLine).update(rows)
-        room = self.size.height - head.count("\n") - rows.count("\n") - 2 - 2  # + inspector
-        self.query_one("#m-tribes", CardLine).update(self._tribes(v, room))
-        self._draw_inspector()
+        width = max(30, self.size.width - 1)
+        lines, self.plan = self.fitted(v, width, max(1, self.size.height))
+        self.query_one("#m-board", BoardText).update(join_lines(lines))
 
-    def _pack(self, pieces: list[str], indent: int = 3) -> str:
-        """Lay markup pieces out in lines that fit the board's width, breaking only between
-        pieces and indenting the lines that continue one."""
-        width = max(24, self.size.width - 1)
-        lines: list[str] = []
-        line, used = "", 0
-        for piece in pieces:
-            size = _cells(piece)
-            if line and used + 1 + size > width:
-                lines.append(line)
-                line, used = " " * indent + piece, indent + size
-            elif line:
-                line, used = f"{line} {piece}", used + 1 + size
+    def fitted(self, v: dict[str, Any], width: int, height: int) -> tuple[list[Text], Plan]:
+        """The richest layout that fits ``height`` lines (the leanest one if none does:
+        the board then scrolls). Each section is drawn once per variant."""
+        cache: dict[tuple[str, Any], list[Text]] = {}
+
+        def part(key: tuple[str, Any], draw: Any) -> list[Text]:
+            if key not in cache:
+                cache[key] = draw()
+            return cache[key]
+
+        needs: dict[tuple[str, int], int] = {}
+        lines: list[Text] = []
+        plan = Plan(0, 0, "one", "lines")
+        for plan in plans(width):
+            track = part(("track", plan.track), lambda p=plan: self._track(v, p, width))
+            # Boxed rows are measured without drawing them: only the chosen ones are drawn.
+            if plan.box:
+                tall = len(track) + self._rows_height(v, plan, width, needs)
             else:
-                line, used = piece, size
-        lines.append(line)
-        return "\n".join(lines)
-
-    def _seat(self, seat: int | None, short: bool = False) -> str:
-        if seat is None:
-            return "[dim]·[/]"
-        name = self.seat_name(seat)
-        text = f"{seat + 1}" if short else f"{seat + 1} {name}"
-        return f"[{SEAT_STYLE[seat % 5]}]{escape(text)}[/]"
-
-    def _card(self, card: dict[str, Any], owned: bool = False) -> str:
-        cid = card["id"]
-        num = self._number_for(cid)
-        text = escape(token(card, owned))
-        style = card_style(card)
-        if cid == self.focused_card:
-            style += " underline"
-        mark = f"[bold reverse]{num}[/]" if num is not None else ""
-        return f"{mark}[{style} @click=card('{cid}')]{text}[/]"
-
-    def _status(self, v: dict[str, Any]) -> str:
-        deck = v["deck"]
-        left = " ".join(f"{ERA_NAME[int(e)]}:{deck[e]}" for e in ("1", "2", "3"))
-        pieces = [f"[b]R{v['round']}/{v['rounds']}[/]"]
-        if v.get("final_round"):
-            pieces.append("[b reverse]last round[/]")
-        pieces += [f"Era {ERA_NAME[v['era']]} ·", f"Deck {left} F:{deck['final']} ·", "Order"]
-        for sp in v["turn_order"]:
-            bonus = "last" if sp["last"] else f"+{sp['food']}" if sp["food"] else "0"
-            pieces.append(f"{bonus}={self._seat(sp['seat'], short=True)}")
-        return self._pack(pieces)
-
-    def _track(self, v: dict[str, Any]) -> str:
-        pieces = ["Offers"]
-        acting = v.get("acting") or {}
-        for t in v["tiles"]:
-            target = f"tile:{t['letter']}"
-            num = self._number_for(target)
-            mark = f"[bold reverse]{num}[/]" if num is not None else ""
-            what = t["label"].replace(" food", "f").replace(" top", "▲").replace(" bottom", "▼")
-            what = escape(what.replace(" + ", ""))
-            who = self._seat(t["totem"], short=True)
-            style = "bold" if acting.get("tile") == t["letter"] else ""
-            head = f"[{style}]{t['letter']}[/]" if style else t["letter"]
-            pieces.append(f"{mark}[@click=card('{target}')]{head} {what}[/]({who})")
-        return self._pack(pieces)
-
-    def _row(
-        self,
-        label: str,
-        cards: list[dict[str, Any]],
-        buildings: list[dict[str, Any]],
-        at_end: list[str],
-    ) -> str:
-        pieces = [f"[b]{label}[/]"]
-        pieces += [self._card(c) for c in cards if c["kind"] != "event"] or [
-            "[dim]no Characters[/]"
-        ]
-        events = [self._card(c) for c in cards if c["kind"] == "event"]
-        if events:
-            if any(c["id"] in at_end for c in cards):
-                events[0] = "[b]at end:[/] " + events[0]
-            pieces += [" [dim]·[/]", *events]
-        if buildings:
-            pieces += [" [dim]|[/]", *(self._card(b) for b in buildings)]
-        return self._pack(pieces, indent=6)
-
-    def _rows(self, v: dict[str, Any]) -> str:
-        at_end = v.get("events_at_end") or []
-        lines = [
-            self._row("Top ▲", v["top"], v["top_buildings"], at_end),
-            self._row("Bot ▼", v["bottom"], v["bottom_buildings"], at_end),
-        ]
-        later: list[str] = ["[dim]Later Buildings[/]"]
-        for era, pile in (v.get("upcoming_buildings") or {}).items():
-            sep = "· " if len(later) > 1 else ""
-            if isinstance(pile, list):
-                later.append(f"{sep}{ERA_NAME[int(era)]}:")
-                later += [self._card(b) for b in pile]
-            else:
-                later.append(f"{sep}{ERA_NAME[int(era)]}: {pile['face_down']} face down")
-        if len(later) > 1:
-            lines.append(self._pack(later, indent=6))
-        return "\n".join(lines)
-
-    def _tribes(self, v: dict[str, Any], room: int) -> str:
-        """Every tribe in the richest layout that fits in ``room`` lines: three lines each
-        (cards grouped by type, Buildings and end scoring), two, or one line of counts."""
-        text = ""
-        for per in (3, 2, 1):
-            text = "\n".join(self._tribe(v, t, per) for t in v["tribes"])
-            if text.count("\n") < room:
+                tall = len(track) + len(part(("rows", 0), lambda p=plan: self._rows(v, p, width)))
+            if tall >= height and plan.box:
+                continue
+            tribes = part(
+                ("tribes", (plan.tribes, plan.box >= 5, bool(plan.box))),
+                lambda p=plan: self._tribes(v, p, width),
+            )
+            rest = part(("rest", None), lambda: self._still_to_come(v, width))
+            if tall + len(tribes) + len(rest) <= height:
                 break
-        return text
+        rows = part(("rows", (plan.box, plan.per)), lambda: self._rows(v, plan, width))
+        lines = track + rows + tribes + rest
+        if len(lines) > height:
+            # Too tall even at its leanest: say how to reach the rest.
+            at = len(track) + len(rows)
+            hint = Text().append("Tribes", style="bold")
+            hint.append("  (end = score if the game ended now) · ", style=self.palette.muted())
+            hint.append("b scrolls", style=self.palette.accent())
+            lines[at] = fit(hint, width)
+        return lines, plan
 
-    def _tribe(self, v: dict[str, Any], t: dict[str, Any], per: int) -> str:
-        seat = t["seat"]
-        arrow = "▶" if seat == (v.get("acting") or {}).get("seat") else " "
-        you = "*" if seat == self.viewer else ""
-        head = [
-            f"{arrow}{self._seat(seat)}{you}",
-            f"[b]{t['food']}f {t['pp']}PP[/]",
-            f"→[b]{t['projected']}[/]",
-        ]
-        by_type: dict[str, list[dict[str, Any]]] = {k: [] for k in CHAR_TYPES}
-        for c in t["characters"]:
-            by_type[c["type"]].append(c)
-        blds = [self._card(b, owned=True) for b in t["buildings"]]
-        if per == 1:
-            groups = [self._count(k, by_type[k], t) for k in CHAR_TYPES if by_type[k]]
-            return self._pack(head + groups + blds)
-        head.append(
-            f" [dim]stars {t['stars']} · discount {t['discount']} · eats "
-            f"{t['sustenance_need']} · icons {len(t['inventions'])}[/]"
+    def _rows_height(
+        self, v: dict[str, Any], plan: Plan, width: int, needs: dict[tuple[str, int], int]
+    ) -> int:
+        """The lines ``_rows_boxed`` takes for ``plan``, counted without drawing a box."""
+        total = 0
+        for row in ("top", "bottom"):
+            faces, tall = self._row_faces(v, row, plan.box, plan.per, width, needs)
+            total += 1 + (flow_lines([fw for _, fw in faces], width) * tall if faces else 1)
+        return total
+
+    def _row_faces(
+        self,
+        v: dict[str, Any],
+        row: str,
+        height: int,
+        per: int,
+        width: int,
+        needs: dict[tuple[str, int], int] | None = None,
+    ) -> tuple[list[tuple[CardFace, int]], int]:
+        """A row's card faces with their box widths, and the boxes' common height."""
+        w = (width + 1) // per - 1
+        chars, events, buildings, _ = self._row_groups(v, row)
+        faces = [(self._face(v, c), w) for c in chars + events]
+        faces += [(self._face(v, b), 2 * w + 1) for b in buildings]
+        needs = {} if needs is None else needs
+        for face, fw in faces:
+            key = (face.target or "", fw)
+            if key not in needs:
+                needs[key] = need(face, fw)
+        tall = min(height, max((needs[(f.target or "", fw)] for f, fw in faces), default=3))
+        return faces, tall
+
+    def board_lines(self, v: dict[str, Any], plan: Plan, width: int) -> list[Text]:
+        """The whole board drawn to ``plan`` in ``width`` cells."""
+        return (
+            self._track(v, plan, width)
+            + self._rows(v, plan, width)
+            + self._tribes(v, plan, width)
+            + self._still_to_come(v, width)
         )
-        cards: list[str] = []
-        for k in CHAR_TYPES:
-            if by_type[k]:
-                cards += ["[dim]│[/]"] if cards else []
-                cards += [self._card(c) for c in by_type[k]]
-        lines = [self._pack(head + (blds if per == 2 else [])), self._pack(["  ", *cards])]
-        if not cards:
-            lines[1] = "   [dim]no Characters[/]"
-        scoring = ", ".join(f"{lbl} {pts}" for lbl, pts in t["end_scoring"] if pts)
-        extra = blds + ([f"[dim]end: {escape(scoring)}[/]"] if scoring else [])
-        if per == 3 and extra:
-            lines.append(self._pack(["  ", *extra]))
-        return "\n".join(lines)
+
+    def _track(self, v: dict[str, Any], plan: Plan, width: int) -> list[Text]:
+        if plan.track == "blocks":
+            return self._track_blocks(v, width)
+        return self._track_lines(v, width)
+
+    def _rows(self, v: dict[str, Any], plan: Plan, width: int) -> list[Text]:
+        if plan.box:
+            return self._rows_boxed(v, plan.box, plan.per, width)
+        return self._rows_lines(v, width)
+
+    # ---- pieces ---------------------------------------------------------------------------
+
+    def _seat_text(self, seat: int | None, *, you: bool = True, empty: str = "free") -> Text:
+        if seat is None:
+            return Text(empty, style=self.palette.muted())
+        name = self.seat_name(seat)
+        if you and seat == self.viewer:
+            name += " (you)"
+        return Text(name, style=self.palette.seat(seat))
+
+    def _badged(self, target: str, body: Text) -> Text:
+        out = Text()
+        badge = self.badge(target)
+        if badge.cell_len:
+            out.append_text(badge)  # the badge's reverse video stays on its digits
+            out.append(" ")
+        out.append_text(body)
+        return click(out, target)
+
+    def _title(self, text: str) -> Text:
+        return Text(text, style="bold")
+
+    # ---- offer tiles and turn order ------------------------------------------------------
+
+    def _tile_text(self, v: dict[str, Any], tile: dict[str, Any], owner: bool = True) -> Text:
+        acting = (v.get("acting") or {}).get("tile") == tile["letter"]
+        # The tile acting now: a mark and the accent, never the colour alone.
+        body = Text().append(
+            f"▶{tile['letter']}: " if acting else f"{tile['letter']}: ",
+            style=self.palette.accent() if acting else "bold",
+        )
+        body.append(tile["words"])
+        if self.is_highlighted(f"tile:{tile['letter']}"):
+            body.stylize("reverse" if self.palette.plain else "underline")
+        if owner and tile["totem"] is not None:
+            body.append(" — ")
+            body.append_text(self._seat_text(tile["totem"]))
+        return self._badged(f"tile:{tile['letter']}", body)
 
     @staticmethod
-    def _count(kind: str, cards: list[dict[str, Any]], t: dict[str, Any]) -> str:
-        """A type's count with what matters about it, e.g. ``S3(5*)`` or ``H2(1b)``."""
-        extra = ""
-        if kind == "shaman":
-            extra = f"({sum(c['stars'] for c in cards)}*)"
-        elif kind == "inventor":
-            extra = f"({len(t['inventions'])}i)"
-        elif kind == "hunter":
-            bows = sum(1 for c in cards if c["bow"])
-            extra = f"({bows}b)" if bows else ""
-        elif kind == "builder":
-            extra = f"(-{t['discount']})"
-        return f"[{TYPE_STYLE[kind]}]{TYPE_LETTER[kind]}{len(cards)}[/]{extra}"
+    def _order_gap(v: dict[str, Any]) -> str:
+        """What an empty Turn Order space says: while totems are placed, its totem has
+        gone to a tile; later, no totem has come back to it yet."""
+        return "on a tile" if v.get("phase") == "place" else "empty"
 
-    def _find(self, cid: str) -> dict[str, Any] | None:
-        v = self.view or {}
-        pools = [v.get("top", []), v.get("bottom", []), v.get("top_buildings", [])]
-        pools.append(v.get("bottom_buildings", []))
-        for pile in (v.get("upcoming_buildings") or {}).values():
-            if isinstance(pile, list):
-                pools.append(pile)
-        for t in v.get("tribes", []):
-            pools.extend([t["characters"], t["buildings"]])
-        for pool in pools:
-            for c in pool:
-                if c["id"] == cid:
-                    return c
-        return None
+    def _track_lines(self, v: dict[str, Any], width: int) -> list[Text]:
+        pieces: list[Text] = []
+        head = Text()
+        if v.get("final_round"):
+            head.append("Last round! ", style=self.palette.accent())
+        head.append("Offers", style="bold")
+        for i, tile in enumerate(v["tiles"]):
+            piece = self._tile_text(v, tile)
+            if i == 0:
+                piece = head.copy().append(" ").append_text(piece)
+            pieces.append(piece)
+        lines = pack(pieces, width, indent=7, sep=" · ")
+        order: list[Text] = []
+        for i, space in enumerate(v["turn_order"]):
+            piece = Text(space["words"] + ": ")
+            piece.append_text(self._seat_text(space["seat"], empty=self._order_gap(v)))
+            click(piece, f"order:{i}")
+            if i == 0:
+                piece = Text().append("Order  ", style="bold").append_text(piece)
+            order.append(piece)
+        return lines + pack(order, width, indent=7, sep=" · ")
 
-    def _draw_inspector(self) -> None:
-        insp = self.query_one("#m-inspector", CardLine)
-        cid = self.focused_card
-        v = self.view or {}
-        if cid and cid.startswith("tile:"):
-            letter = cid.split(":", 1)[1]
-            tile = next((t for t in v.get("tiles", []) if t["letter"] == letter), None)
-            if tile is not None:
-                text = f"Offer tile {letter}: {tile['label']}. Actions run left to right; "
-                text += "the totem then returns to the first free Turn Order space."
-                insp.update(escape(text))
-                return
-        card = self._find(cid) if cid else None
-        if card is None:
-            insp.update(escape(LEGEND))
-            return
-        text = f"{token(card)} — {card['text']}"
-        cost = (v.get("viewer_costs") or {}).get(card["id"])
-        if cost is not None:
-            text += f" You would pay {cost} food."
-        insp.update(
-            f"[{card_style(card)}]{escape(token(card))}[/] " + escape(text[len(token(card)) + 1 :])
+    def _track_blocks(self, v: dict[str, Any], width: int) -> list[Text]:
+        """Tiles and Turn Order spaces as two-line blocks: what it gives, whose totem."""
+        title = Text().append("OFFER TILES", style="bold")
+        if v.get("final_round"):
+            title.append("  Last round!", style=self.palette.accent())
+        title.append("  act from left to right", style=self.palette.muted())
+        tiles = [
+            [
+                self._tile_text(v, t, owner=False),
+                click(Text("  ").append_text(self._seat_text(t["totem"])), f"tile:{t['letter']}"),
+            ]
+            for t in v["tiles"]
+        ]
+        order_title = Text().append("TURN ORDER", style="bold")
+        order_title.append("  where totems return; next round's order", style=self.palette.muted())
+        spaces = [
+            [
+                click(Text(space["words"]), f"order:{i}"),
+                click(self._seat_text(space["seat"], empty=self._order_gap(v)), f"order:{i}"),
+            ]
+            for i, space in enumerate(v["turn_order"])
+        ]
+        return [
+            fit(title, width),
+            *flow(tiles, width, gap=3),
+            fit(order_title, width),
+            *flow(spaces, width, gap=3),
+        ]
+
+    # ---- the rows -------------------------------------------------------------------------
+
+    def _cost(self, v: dict[str, Any], card: dict[str, Any]) -> int | None:
+        return (v.get("viewer_costs") or {}).get(card["id"])
+
+    def _card_piece(self, v: dict[str, Any], card: dict[str, Any]) -> Text:
+        style = self.palette.hue(hue_of(card))
+        body = Text(card_words(card, self._cost(v, card)), style=style)
+        if self.is_highlighted(card["id"]):
+            body.stylize("reverse" if self.palette.plain else "underline")
+        return self._badged(card["id"], body)
+
+    def _row_groups(self, v: dict[str, Any], row: str) -> tuple[list, list, list, bool]:
+        cards = v[row]
+        chars = [c for c in cards if c["kind"] != "event"]
+        events = [c for c in cards if c["kind"] == "event"]
+        at_end = set(v.get("events_at_end") or [])
+        resolving = any(c["id"] in at_end for c in events)
+        return chars, events, v[f"{row}_buildings"], resolving
+
+    def _rows_lines(self, v: dict[str, Any], width: int) -> list[Text]:
+        lines: list[Text] = []
+        for row, label in (("top", "Top ▲  "), ("bottom", "Bottom▼")):
+            chars, events, buildings, resolving = self._row_groups(v, row)
+            pieces: list[Text] = [self._card_piece(v, c) for c in chars]
+            if not pieces:
+                pieces.append(Text("no Characters", style=self.palette.muted()))
+            pieces[0] = Text().append(label + " ", style="bold").append_text(pieces[0])
+            for group, name in (
+                (events, "Events at round end: " if resolving else "Events: "),
+                (buildings, "Buildings: "),
+            ):
+                for i, card in enumerate(group):
+                    piece = self._card_piece(v, card)
+                    if i == 0:
+                        piece = Text().append(name, style="bold").append_text(piece)
+                    pieces.append(piece)
+            lines += pack(pieces, width, indent=8, sep=" · ")
+        return lines
+
+    def _face(self, v: dict[str, Any], card: dict[str, Any]) -> CardFace:
+        kind = card["kind"]
+        hue = hue_of(card)
+        if kind == "event":
+            name = EVENT_NAME[card["type"]]
+            return CardFace(
+                name, tuple(card["facts"]), card["era_label"], hue=hue, target=card["id"]
+            )
+        if kind == "building":
+            cost = self._cost(v, card)
+            lines = list(card["facts"])
+            if cost is not None and cost != card["cost"]:
+                lines[0] = f"you pay {cost} food · {card['pp']} PP"
+            return CardFace(card["name"], tuple(lines), "Building", hue=hue, target=card["id"])
+        # A Character's era changes nothing it does: the inspector names it.
+        return CardFace(TYPE_NAME[card["type"]], tuple(card["facts"]), hue=hue, target=card["id"])
+
+    def _box(self, face: CardFace, width: int, height: int) -> list[Text]:
+        target = face.target or ""
+        badge = self.number_for(target)
+        room = width - 6 - (len(str(badge)) + 1 if badge is not None else 0)
+        if face.corner and len(face.title) + len(face.corner) + 2 > room:
+            # No room in the border: the corner's fact goes last inside.
+            lines = (*face.lines, face.corner)
+            face = CardFace(face.title, lines, "", face.symbol, face.hue, face.target)
+        return card_box(
+            face,
+            width,
+            self.palette,
+            height=height,
+            badge=badge,
+            selected=self.is_highlighted(target),
         )
+
+    def _rows_boxed(self, v: dict[str, Any], height: int, per: int, width: int) -> list[Text]:
+        lines: list[Text] = []
+        titles = {
+            "top": "TOP ROW ▲  moves down at the end of the round",
+            "bottom": "BOTTOM ROW ▼  leaves at the end of the round",
+        }
+        for row in ("top", "bottom"):
+            chars, events, buildings, resolving = self._row_groups(v, row)
+            title = Text().append(titles[row], style="bold")
+            if resolving:
+                title.append(" · its Events resolve first", style=self.palette.accent())
+            lines.append(fit(title, width))
+            faces, tall = self._row_faces(v, row, height, per, width)
+            boxes = [self._box(f, fw, tall) for f, fw in faces]
+            lines += flow(boxes, width) if boxes else [Text("  (empty)", self.palette.muted())]
+        return lines
+
+    # ---- the tribes -----------------------------------------------------------------------
+
+    def _tribe_head(self, v: dict[str, Any], t: dict[str, Any], short: bool) -> Text:
+        seat = t["seat"]
+        acting = seat == (v.get("acting") or {}).get("seat")
+        head = Text().append("▶ " if acting else "  ", style=self.palette.accent())
+        head.append_text(self._seat_text(seat))
+        if short:
+            head.append(f" {t['food']} food {t['pp']} PP end {t['projected']}")
+        else:
+            head.append(
+                f"  {t['food']} food · {t['pp']} PP · {t['stars']} ★ · eats "
+                f"{t['sustenance_need']} · end score {t['projected']}"
+            )
+        return click(head, f"tribe:{seat}")
+
+    def _by_type(self, t: dict[str, Any]) -> list[tuple[str, list[dict[str, Any]]]]:
+        groups: dict[str, list[dict[str, Any]]] = {k: [] for k in CHAR_TYPES}
+        for c in t["characters"]:
+            groups[c["type"]].append(c)
+        return [(k, cards) for k, cards in groups.items() if cards]
+
+    def _pile_text(self, kind: str, cards: list[dict[str, Any]], t: dict[str, Any]) -> Text:
+        text = Text(f"{TYPE_NAME[kind]} ×{len(cards)}", style=self.palette.hue(TYPE_HUE[kind]))
+        text.append(f" ({pile_words(kind, cards, t)})")
+        return click(text, f"tribe:{t['seat']}")
+
+    def _tribes(self, v: dict[str, Any], plan: Plan, width: int) -> list[Text]:
+        lines: list[Text] = []
+        if plan.box:
+            title = Text().append("TRIBES", style="bold")
+            title.append(
+                "  end score = what the tribe would score if the game ended now",
+                style=self.palette.muted(),
+            )
+            lines.append(fit(title, width))
+        else:
+            title = Text().append("Tribes", style="bold")
+            title.append("  (end = score if the game ended now)", style=self.palette.muted())
+            lines.append(fit(title, width))
+        for t in v["tribes"]:
+            lines += self._tribe(v, t, plan, width)
+        return lines
+
+    def _tribe(self, v: dict[str, Any], t: dict[str, Any], plan: Plan, width: int) -> list[Text]:
+        groups = self._by_type(t)
+        target = f"tribe:{t['seat']}"
+        owned = [
+            click(Text(f"{b['name']} ({b['pp']} PP)", style=self.palette.hue("brown")), target)
+            for b in t["buildings"]
+        ]
+        if plan.tribes == "one":
+            pieces: list[Text] = [self._tribe_head(v, t, short=True)]
+            pieces += [
+                click(
+                    Text(f"{TYPE_NAME[k]}×{len(cards)}", style=self.palette.hue(TYPE_HUE[k])),
+                    target,
+                )
+                for k, cards in groups
+            ]
+            if t["buildings"]:
+                n = len(t["buildings"])
+                pieces.append(click(Text(f"{n} Building{'s' * (n != 1)}"), target))
+            line = Text(" ").join(pieces)
+            return [fit(line, width)]
+        head = self._tribe_head(v, t, short=False)
+        if plan.tribes == "two":
+            pieces = [self._pile_text(k, cards, t) for k, cards in groups] + owned
+            if not pieces:
+                pieces = [Text("no cards yet", style=self.palette.muted())]
+            pieces[0] = Text("    ").append_text(pieces[0])
+            return [fit(head, width), *pack(pieces, width, indent=4, sep=" · ")]
+        boxes = []
+        for kind, cards in groups:
+            face = CardFace(
+                f"{TYPE_NAME[kind]} ×{len(cards)}",
+                (pile_words(kind, cards, t),),
+                hue=TYPE_HUE[kind],
+                target=target,
+            )
+            boxes.append(
+                card_box(
+                    face,
+                    max(14, len(face.title) + 6, len(face.lines[0]) + 4),
+                    self.palette,
+                    height=3,
+                )
+            )
+        for b in t["buildings"]:
+            face = CardFace(b["name"], (f"{b['pp']} PP at the end",), hue="brown", target=target)
+            boxes.append(card_box(face, max(16, len(b["name"]) + 6), self.palette, height=3))
+        body = flow(boxes, width - 4) if boxes else [Text("no cards yet", self.palette.muted())]
+        lines = [fit(head, width)] + [Text("    ").append_text(r) for r in body]
+        if plan.box >= 5:
+            scoring = " · ".join(f"{label} {pts}" for label, pts in t["end_scoring"] if pts)
+            if scoring:
+                lines.append(fit(Text(f"    at the end: {scoring}", self.palette.muted()), width))
+        return lines
+
+    def _still_to_come(self, v: dict[str, Any], width: int) -> list[Text]:
+        deck = v["deck"]
+        pieces = [
+            Text(f"Era {ERA_NAME[int(e)]} deck {deck[e]}") for e in ("1", "2", "3") if deck[e]
+        ]
+        if deck.get("final"):
+            pieces.append(Text(f"Final Events {deck['final']}"))
+        for era, pile in (v.get("upcoming_buildings") or {}).items():
+            name = ERA_NAME[int(era)]
+            if isinstance(pile, list):
+                for i, b in enumerate(pile):
+                    piece = self._card_piece(v, b)
+                    if i == 0:
+                        piece = Text(f"Era {name} Buildings: ").append_text(piece)
+                    pieces.append(piece)
+            else:
+                pieces.append(Text(f"Era {name} Buildings {pile['face_down']} face down"))
+        if not pieces:
+            return []
+        pieces[0] = Text().append("Still to come: ", style="bold").append_text(pieces[0])
+        return pack(pieces, width, indent=4, sep=" · ")
