@@ -53,6 +53,7 @@ from tabletop_tui.store import Store
 
 def on_ready(self):  # the app's stylesheet is found beside its class: patch, not subclass
     self.shown = type(self.screen).__name__
+    self.models = "pydantic" in sys.modules
     self.exit()
 
 TabletopApp.on_ready = on_ready
@@ -66,6 +67,7 @@ print(json.dumps({
     "rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     "screen": getattr(app, "shown", None),
     "engines": engines,
+    "models": getattr(app, "models", None),
 }))
 """
 
@@ -86,6 +88,10 @@ def _baseline() -> Path | None:
     if not (path / "tabletop_tui").is_dir():
         raise SystemExit(f"--baseline {path}: not a checkout of the project")
     return path
+
+
+def _yes_no(flag: object) -> str:
+    return "unknown" if flag is None else "yes" if flag else "no"
 
 
 def startup(runs: int) -> None:
@@ -112,6 +118,7 @@ def startup(runs: int) -> None:
         print(
             f"  {label:8} picker ({info['screen']}) {o * 1000:.0f} ms, {info['rss_mib']:.1f} MiB"
             f" -> ratio {o / b:.2f}; game modules imported: {', '.join(info['engines']) or 'none'}"
+            f"; data models (pydantic) at the first frame: {_yes_no(info.get('models'))}"
         )
 
 
