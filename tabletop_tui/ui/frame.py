@@ -88,6 +88,51 @@ def option_prompt(number: int, width: int, label: str) -> RichTable:
     return grid
 
 
+class OptionPrompt:
+    """An option's number right-aligned in its own column and its label wrapped beside it,
+    drawn exactly as ``option_prompt``'s grid draws it, without laying out a table for every
+    option of every decision."""
+
+    def __init__(self, number: int, width: int, label: str) -> None:
+        self.number = number
+        self.width = width
+        self.label = label
+
+    def _grid(self) -> RichTable:
+        return option_prompt(self.number, self.width, self.label)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self._grid())
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        first = self.width + 2  # the number's column and the gap after it
+        room = options.max_width
+        if room <= first:  # no room for the label beside the number: let the grid decide
+            yield self._grid()
+            return
+        # The grid is only as wide as its longest line needs (never wider than the room).
+        longest = max((cell_len(line) for line in self.label.splitlines()), default=0)
+        text_options = options.update(
+            width=max(1, min(longest, room - first)),
+            height=None,
+            justify="left",
+            overflow="ellipsis",
+            no_wrap=False,
+        )
+        null = Style.null()
+        lines = console.render_lines(Text(self.label), text_options, style=null, pad=True)
+        number = Segment(str(self.number).rjust(self.width))
+        gap, blank, new_line = Segment("  ", null), Segment(" " * first, null), Segment.line()
+        for index, line in enumerate(lines):
+            if index:
+                yield blank
+            else:
+                yield number
+                yield gap
+            yield from line
+            yield new_line
+
+
 class DecisionPanel(Vertical):
     """The pending decision: its prompt and numbered options (digits, arrows, Enter, mouse).
 
@@ -135,7 +180,7 @@ class DecisionPanel(Vertical):
         self.option_ids = [oid for oid, _ in options]
         width = len(str(len(options)))
         olist.set_options(
-            ListOption(option_prompt(i + 1, width, label), id=f"o{i}")
+            ListOption(OptionPrompt(i + 1, width, label), id=f"o{i}")
             for i, (_, label) in enumerate(options)
         )
         olist.highlighted = 0 if options else None

@@ -1,5 +1,6 @@
-"""The shortcuts taken for speed show exactly what the plain way shows: the log drawn row by
-row as its grid would be, and a start screen drawn before the data models are loaded."""
+"""The shortcuts taken for speed show exactly what the plain way shows: the log and the
+options drawn row by row as their grids would be, and a start screen drawn before the data
+models are loaded."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from rich.console import Console
 from rich.segment import Segment
 from rich.text import Text
 
-from tabletop_tui.ui.frame import LogLines, LogRow
+from tabletop_tui.ui.frame import LogLines, LogRow, OptionPrompt, option_prompt
 
 ROOT = Path(__file__).resolve().parents[2]
 WORDS = ["a", "bb", "Forest", "food:", "3", "—", "é", "日本", "", "x" * 45]
@@ -50,6 +51,18 @@ def test_log_rows_draw_as_the_grid(seed):
         assert _drawn(lines, width) == _drawn(lines._grid(), width), (rows, width)
         # Drawn again from the kept rows: still the same.
         assert _drawn(LogLines(rows, cache), width) == _drawn(lines._grid(), width)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_option_prompts_draw_as_the_grid(seed):
+    rng = random.Random(seed)
+    for _ in range(60):
+        label = " ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 16)))
+        digits = rng.randint(1, 2)
+        number, width = rng.randint(1, 10**digits - 1), rng.randint(1, 70)
+        assert _drawn(OptionPrompt(number, digits, label), width) == _drawn(
+            option_prompt(number, digits, label), width
+        ), (number, label, width)
 
 
 def test_the_start_screen_draws_before_the_data_models_load(tmp_path):
