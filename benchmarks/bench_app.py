@@ -7,14 +7,13 @@
   (Pilot: the key is pressed and every message it caused handled, the frame redrawn), against
   a key that updates one widget of a bare app (goal ≤ 15 ms).
 
-Figures are medians. ``--baseline DIR`` also times the start-up of another checkout (e.g. the
-code before a change) in the same run.
+Figures are medians. ``--baseline DIR`` also times another checkout (e.g. the code before a
+change) in the same run: its start-up, and its keys in a fresh process after this one's.
 Run: python benchmarks/bench_app.py [--quick] [--baseline DIR]
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import statistics
 import subprocess
@@ -53,6 +52,7 @@ from tabletop_tui.store import Store
 
 def on_ready(self):  # the app's stylesheet is found beside its class: patch, not subclass
     self.shown = type(self.screen).__name__
+    self.models = "pydantic" in sys.modules
     self.exit()
 
 TabletopApp.on_ready = on_ready
@@ -66,6 +66,7 @@ print(json.dumps({
     "rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     "screen": getattr(app, "shown", None),
     "engines": engines,
+    "models": getattr(app, "models", None),
 }))
 """
 
@@ -86,6 +87,10 @@ def _baseline() -> Path | None:
     if not (path / "tabletop_tui").is_dir():
         raise SystemExit(f"--baseline {path}: not a checkout of the project")
     return path
+
+
+def _yes_no(flag: object) -> str:
+    return "unknown" if flag is None else "yes" if flag else "no"
 
 
 def startup(runs: int) -> None:
@@ -112,6 +117,7 @@ def startup(runs: int) -> None:
         print(
             f"  {label:8} picker ({info['screen']}) {o * 1000:.0f} ms, {info['rss_mib']:.1f} MiB"
             f" -> ratio {o / b:.2f}; game modules imported: {', '.join(info['engines']) or 'none'}"
+            f"; data models (pydantic) at the first frame: {_yes_no(info.get('models'))}"
         )
 
 
@@ -188,18 +194,47 @@ async def _game_keys(game: str, players: int, others: str, presses: int) -> list
     return times
 
 
+KEYS = """
+import asyncio, json, statistics, sys
+sys.path.insert(0, sys.argv[1])
+import tabletop_tui.app  # the checkout at argv[1], before bench_app puts its own first
+sys.path.insert(0, sys.argv[2])
+import bench_app
+
+presses = int(sys.argv[3])
+out = {"bare": statistics.median(asyncio.run(bench_app._bare_keys(presses)))}
+for game, players, others in bench_app.GAMES:
+    times = asyncio.run(bench_app._game_keys(game, players, others, presses))
+    out[game] = [statistics.median(times), len(times)] if times else None
+print(json.dumps(out))
+"""
+
+
+def _keys_of(root: Path, presses: int) -> dict[str, Any]:
+    """Key -> frame medians (seconds) of the checkout at ``root``, in a fresh process."""
+    _, out = _launch(KEYS, str(root), str(Path(__file__).resolve().parent), str(presses))
+    return out
+
+
 def keypress(presses: int) -> None:
-    bare = asyncio.run(_bare_keys(presses))
-    b = statistics.median(bare)
-    print(f"key -> first frame at 120x40 (median of up to {presses} keys):")
-    print(f"  bare Textual app {b * 1000:.1f} ms")
-    for game, players, others in GAMES:
-        times = asyncio.run(_game_keys(game, players, others, presses))
-        if not times:
-            print(f"  {game}: no move to time")
-            continue
-        m = statistics.median(times)
-        print(f"  {game} {players}p: {m * 1000:.1f} ms ({len(times)} keys) -> ratio {m / b:.1f}")
+    roots = {"this": ROOT}
+    base = _baseline()
+    if base is not None:
+        roots["baseline"] = base
+    print(f"key -> first frame at 120x40 (median of up to {presses} keys, each checkout in turn):")
+    for label, root in roots.items():
+        out = _keys_of(root, presses)
+        b = out["bare"]
+        print(f"  {label:8} bare Textual app {b * 1000:.1f} ms")
+        for game, players, _ in GAMES:
+            if out.get(game) is None:
+                print(f"  {label:8} {game}: no move to time")
+                continue
+            m, count = out[game]
+            print(
+                f"  {label:8} {game} {players}p: {m * 1000:.1f} ms ({count} keys)"
+                f" -> ratio {m / b:.1f}"
+            )
 
 
 def main() -> None:

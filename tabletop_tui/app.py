@@ -10,17 +10,14 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tabletop_tui.engine.core import GameConfig
-from tabletop_tui.engine.record import GameRecord, SeatSpec
 from tabletop_tui.engine.registry import GameInfo, get_game
-from tabletop_tui.session import Session
 from tabletop_tui.store import Store, StoreError
 from tabletop_tui.ui.common import (
     BOT_SPEEDS,
@@ -31,6 +28,13 @@ from tabletop_tui.ui.common import (
     MessageScreen,
     load_board_class,
 )
+
+if TYPE_CHECKING:
+    # The data models (pydantic) load with the first game opened, after the start screen's
+    # first frame.
+    from tabletop_tui.engine.core import GameConfig
+    from tabletop_tui.engine.record import GameRecord, SeatSpec
+    from tabletop_tui.session import Session
 
 THEME_PREF = "theme"
 SPEED_PREF = "bot_speed"
@@ -124,6 +128,8 @@ class TabletopApp(App[int]):
         if "resume" in start:
             self.resume_game(int(start["resume"]))
             return
+        from tabletop_tui.engine.record import SeatSpec
+
         if "replay" in start:
             try:
                 stored = self.store.get(int(start["replay"]))
@@ -182,6 +188,7 @@ class TabletopApp(App[int]):
         *,
         replace: Screen[Any] | None = None,
     ) -> None:
+        from tabletop_tui.session import Session
         from tabletop_tui.ui.frame import GameScreen
 
         try:
@@ -196,6 +203,7 @@ class TabletopApp(App[int]):
         self.push_screen(screen)
 
     def resume_game(self, game_id: int) -> None:
+        from tabletop_tui.session import Session
         from tabletop_tui.ui.frame import GameScreen
 
         read_only = self.store.read_only

@@ -11,13 +11,14 @@ import json
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from .engine.errors import EngineError
 
-from .engine.core import EngineError
+if TYPE_CHECKING:  # reading a text asset (the start screen's help) needs no data model
+    from pydantic import BaseModel
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound="BaseModel")
 
 
 class AssetError(EngineError):
@@ -56,6 +57,8 @@ def load_json(*parts: str) -> Any:
 
 def load_model(model: type[M], *parts: str) -> M:
     """Load a JSON asset and validate it with ``model``."""
+    from pydantic import ValidationError
+
     data = load_json(*parts)
     try:
         return model.model_validate(data)

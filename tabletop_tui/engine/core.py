@@ -15,17 +15,7 @@ from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
-
-class EngineError(Exception):
-    """Base class of every error the engine raises on purpose."""
-
-
-class IllegalMove(EngineError):
-    """An option id that is not legal now. The state is left exactly as it was."""
-
-
-class GameOver(EngineError):
-    """A move was sent to a finished game."""
+from .errors import EngineError, GameOver, IllegalMove  # defined apart from the models
 
 
 class GameConfig(BaseModel):

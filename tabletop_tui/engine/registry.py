@@ -12,10 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .core import EngineError, GameConfig, GameState
+from .errors import EngineError
 
 if TYPE_CHECKING:
     from .bots import Bot
+    from .core import GameConfig, GameState
 
 
 class UnknownGame(EngineError):
@@ -96,7 +97,11 @@ class GameInfo:
     def __post_init__(self) -> None:
         if self.load is None and self.state_class is _UNSET:
             raise TypeError("GameInfo needs state_class=... or load=...")
-        defaults = GameEngine(state_class=GameState)
+        defaults = None
+        if self.load is None:  # the light metadata (``load``) never imports the engine
+            from .core import GameState
+
+            defaults = GameEngine(state_class=GameState)
         for name in _ENGINE_FIELDS:
             if self.__dict__[name] is not _UNSET:
                 continue

@@ -23,12 +23,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
+if TYPE_CHECKING:
+    from tabletop_tui.engine.core import GameResult
+    from tabletop_tui.engine.record import GameRecord, SeatSpec
 
-from tabletop_tui.engine.core import GameResult
-from tabletop_tui.engine.record import DamagedSave, GameRecord, SeatSpec
+# The records are pydantic models, imported on first read of a saved game: opening the store
+# (the start screen's theme and bot speed) needs none of them.
 
 DB_NAME = "tabletop-tui.sqlite3"
 SCHEMA_VERSION = 2
@@ -473,6 +475,11 @@ class Store:
     # ---- reading ----------------------------------------------------------------------------
 
     def _row_to_game(self, row: tuple[Any, ...]) -> StoredGame:
+        from pydantic import ValidationError
+
+        from tabletop_tui.engine.core import GameResult
+        from tabletop_tui.engine.record import DamagedSave, GameRecord, SeatSpec
+
         (gid, game, config, seed, seats, status, result, created, updated) = row[:9]
         app_version, rules_version = row[9:11]
         moves = [
@@ -520,6 +527,8 @@ class Store:
             f"SELECT {self._columns} FROM games WHERE id=?", (game_id,)
         ).fetchone()
         if row is None:
+            from tabletop_tui.engine.record import DamagedSave
+
             raise DamagedSave(f"there is no saved game #{game_id}")
         return self._row_to_game(row)
 
@@ -530,7 +539,10 @@ class Store:
         out = []
         self.damaged_rows = 0
         self.damaged_notes = []
-        for row in self.conn.execute(sql, args).fetchall():
+        rows = self.conn.execute(sql, args).fetchall()
+        if rows:
+            from tabletop_tui.engine.record import DamagedSave
+        for row in rows:
             try:
                 out.append(self._row_to_game(row))
             except DamagedSave as exc:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import re
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.segment import Segment
 from textual.app import ComposeResult
@@ -18,8 +18,10 @@ from textual.widget import Widget
 from textual.widgets import Button, OptionList, Static
 
 from tabletop_tui.assets import AssetError, read_text
-from tabletop_tui.engine.record import SeatSpec
-from tabletop_tui.engine.registry import GameInfo
+
+if TYPE_CHECKING:  # the start screen draws without the engine's data models
+    from tabletop_tui.engine.record import SeatSpec
+    from tabletop_tui.engine.registry import GameInfo
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24

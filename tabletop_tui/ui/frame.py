@@ -12,14 +12,21 @@ import time
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.widgets import Footer, OptionList, Static
+from textual.widgets._footer import FooterKey
 from textual.widgets.option_list import Option as ListOption
 from textual.worker import Worker, WorkerState
 
@@ -64,6 +71,14 @@ class Inspector(Static):
     Two lines at 80x24, more on taller terminals (the stylesheet sets the bands)."""
 
 
+def update_changed(widget: Static, content: Text | str) -> None:
+    """Update ``widget`` only if ``content`` differs from what it shows: every update lays
+    the whole screen out again, and most of the frame stays the same from move to move."""
+    if getattr(widget, "_shown_content", None) != content:
+        widget._shown_content = content  # type: ignore[attr-defined]
+        widget.update(content)
+
+
 def option_prompt(number: int, width: int, label: str) -> RichTable:
     """An option's number in its own column, so a label that wraps stays indented."""
     grid = RichTable.grid(padding=(0, 2, 0, 0))
@@ -71,6 +86,51 @@ def option_prompt(number: int, width: int, label: str) -> RichTable:
     grid.add_column(ratio=1)
     grid.add_row(str(number), Text(label))
     return grid
+
+
+class OptionPrompt:
+    """An option's number right-aligned in its own column and its label wrapped beside it,
+    drawn exactly as ``option_prompt``'s grid draws it, without laying out a table for every
+    option of every decision."""
+
+    def __init__(self, number: int, width: int, label: str) -> None:
+        self.number = number
+        self.width = width
+        self.label = label
+
+    def _grid(self) -> RichTable:
+        return option_prompt(self.number, self.width, self.label)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self._grid())
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        first = self.width + 2  # the number's column and the gap after it
+        room = options.max_width
+        if room <= first:  # no room for the label beside the number: let the grid decide
+            yield self._grid()
+            return
+        # The grid is only as wide as its longest line needs (never wider than the room).
+        longest = max((cell_len(line) for line in self.label.splitlines()), default=0)
+        text_options = options.update(
+            width=max(1, min(longest, room - first)),
+            height=None,
+            justify="left",
+            overflow="ellipsis",
+            no_wrap=False,
+        )
+        null = Style.null()
+        lines = console.render_lines(Text(self.label), text_options, style=null, pad=True)
+        number = Segment(str(self.number).rjust(self.width))
+        gap, blank, new_line = Segment("  ", null), Segment(" " * first, null), Segment.line()
+        for index, line in enumerate(lines):
+            if index:
+                yield blank
+            else:
+                yield number
+                yield gap
+            yield from line
+            yield new_line
 
 
 class DecisionPanel(Vertical):
@@ -105,7 +165,7 @@ class DecisionPanel(Vertical):
 
     def show_last(self, text: str) -> None:
         """The newest log line, for when the log panel is hidden."""
-        self.query_one("#last", Static).update(Text.assemble(("Last: ", "bold"), text))
+        update_changed(self.query_one("#last", Static), Text.assemble(("Last: ", "bold"), text))
 
     @property
     def options(self) -> OptionList:
@@ -113,14 +173,14 @@ class DecisionPanel(Vertical):
 
     def show(self, prompt: str, options: list[tuple[str, str]], *, waiting: bool = False) -> None:
         """Show ``prompt`` and the (id, label) options; ``waiting`` dims the panel."""
-        self.query_one("#prompt", Static).update(prompt)
+        update_changed(self.query_one("#prompt", Static), prompt)
         self.set_tip("")
         self.set_class(waiting, "-waiting")
         olist = self.options
         self.option_ids = [oid for oid, _ in options]
         width = len(str(len(options)))
         olist.set_options(
-            ListOption(option_prompt(i + 1, width, label), id=f"o{i}")
+            ListOption(OptionPrompt(i + 1, width, label), id=f"o{i}")
             for i, (_, label) in enumerate(options)
         )
         olist.highlighted = 0 if options else None
@@ -128,7 +188,7 @@ class DecisionPanel(Vertical):
 
     def set_tip(self, tip: str) -> None:
         tip_widget = self.query_one("#tip", Static)
-        tip_widget.update(tip)
+        update_changed(tip_widget, tip)
         tip_widget.display = bool(tip)
 
     def highlight(self, index: int) -> None:
@@ -160,15 +220,77 @@ class DecisionPanel(Vertical):
             self.post_message(self.Chosen(self.option_ids[index]))
 
 
+# A log row: its marker column ('•', '»' or blank) and its text.
+LogRow = tuple[str, Text]
+
+
+class LogLines:
+    """The log's rows drawn as a two-column grid would draw them (marker, then the text
+    wrapped beside it), each row's wrapped lines kept for the width they were drawn at: a
+    move adds a row to the log, and only that row is wrapped again, not the whole log."""
+
+    def __init__(self, rows: list[LogRow], cache: dict[tuple[str, str, str, int], Any]) -> None:
+        self.rows = rows
+        self.cache = cache
+
+    def _grid(self) -> RichTable:
+        grid = RichTable.grid(padding=(0, 1, 0, 0))
+        grid.add_column(width=1, no_wrap=True)
+        grid.add_column(ratio=1)
+        for marker, text in self.rows:
+            grid.add_row(marker.strip(), text)
+        return grid
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self._grid())
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        if width < 3:  # no room for the text beside the marker: let the grid decide
+            yield self._grid()
+            return
+        # The grid is only as wide as its longest line needs (never wider than the room).
+        longest = max(
+            (cell_len(line) for _, text in self.rows for line in text.plain.splitlines()),
+            default=0,
+        )
+        text_width = max(1, min(longest, width - 2))
+        text_options = options.update(
+            width=text_width, height=None, justify="left", overflow="ellipsis", no_wrap=False
+        )
+        null = Style.null()
+        gap, blank, new_line = Segment(" ", null), Segment("  ", null), Segment.line()
+        cache = self.cache
+        for marker, text in self.rows:
+            key = (marker, text.plain, str(text.style), text_width)
+            lines = cache.get(key)
+            if lines is None:
+                lines = console.render_lines(text, text_options, style=null, pad=True)
+                cache[key] = lines
+            for index, line in enumerate(lines):
+                if index:
+                    yield blank
+                else:
+                    yield Segment(marker)
+                    yield gap
+                yield from line
+                yield new_line
+
+
 class LogPanel(VerticalScroll):
     """The game log as the viewer may read it; private lines are marked, not only coloured.
 
     One wrapping text, so lines re-wrap whenever the panel changes width.
     """
 
+    # Wrapped rows kept at most (a long game at a few widths); beyond, the cache starts over.
+    CACHE_ROWS = 5000
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.texts: list[str] = []  # what the panel holds, shown or not
+        self._lines: list[tuple[str, bool, bool]] | None = None
+        self._wrapped: dict[tuple[str, str, str, int], Any] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(id="log-lines", markup=False)
@@ -176,22 +298,29 @@ class LogPanel(VerticalScroll):
     def show_lines(self, lines: list[tuple[str, bool, bool]]) -> None:
         """(text, private, frame-line) triples, oldest first. A marker column keeps wrapped
         lines indented: '•' who decided what, '»' a line only the viewer sees."""
-        grid = RichTable.grid(padding=(0, 1, 0, 0))
-        grid.add_column(width=1, no_wrap=True)
-        grid.add_column(ratio=1)
-        self.texts = []
-        for line, private, frame in lines:
-            if private:
-                grid.add_row("»", Text("[you] " + line, style="italic"))
-                self.texts.append("[you] " + line)
-            elif frame:
-                grid.add_row("•", Text(line, style="bold"))
-                self.texts.append("• " + line)
-            else:
-                grid.add_row("", Text(line))
-                self.texts.append("  " + line)
-        self.query_one("#log-lines", Static).update(grid)
+        if lines != self._lines:
+            self._lines = list(lines)
+            rows: list[LogRow] = []
+            self.texts = []
+            for line, private, frame in lines:
+                if private:
+                    rows.append(("»", Text("[you] " + line, style="italic")))
+                    self.texts.append("[you] " + line)
+                elif frame:
+                    rows.append(("•", Text(line, style="bold")))
+                    self.texts.append("• " + line)
+                else:
+                    rows.append((" ", Text(line)))
+                    self.texts.append("  " + line)
+            if len(self._wrapped) > self.CACHE_ROWS:
+                self._wrapped = {}
+            self.query_one("#log-lines", Static).update(LogLines(rows, self._wrapped))
         self.call_after_refresh(self.scroll_end, animate=False)
+
+
+# The digits' key in the footer, worded by the number of options (``describe_key``).
+PICK_ACTION = "digit('1')"
+PICK_BINDING = Binding("1", PICK_ACTION, "Pick", key_display="1-9", id="frame.pick")
 
 
 class GameScreen(BaseScreen):
@@ -200,7 +329,7 @@ class GameScreen(BaseScreen):
     AUTO_FOCUS = ""  # the frame gives focus to the options itself, only when they are live
 
     BINDINGS = [
-        Binding("1", "digit('1')", "Pick", key_display="1-9", id="frame.pick"),
+        PICK_BINDING,
         *[Binding(str(d), f"digit('{d}')", show=False) for d in (2, 3, 4, 5, 6, 7, 8, 9, 0)],
         Binding("j", "cursor(1)", show=False),
         Binding("k", "cursor(-1)", show=False),
@@ -345,7 +474,7 @@ class GameScreen(BaseScreen):
         table = self.table
         decision = table.decision
         view = table.view()
-        self.query_one(FrameHeader).update(self.header_text(view, decision))
+        update_changed(self.query_one(FrameHeader), self.header_text(view, decision))
         self.board.update_board(view, table.board_decision(), table.viewer)
         self.update_decision_panel(decision)
         self._board_highlight = self.query_one(DecisionPanel).highlighted_id
@@ -401,12 +530,32 @@ class GameScreen(BaseScreen):
 
     def refresh_footer(self) -> None:
         """Rebuild the footer only when what it shows changes (``describe_key`` and
-        ``check_action``): rebuilding it on every move costs more than the move."""
+        ``check_action``): rebuilding it on every move costs more than the move. When only
+        the number of options changed, the digits' key is reworded in place."""
         count = len(self.query_one(DecisionPanel).option_ids)
         key = (count, self.table.viewer_decides())
-        if key != self._footer_key:
-            self._footer_key = key
-            self.refresh_bindings()
+        if key == self._footer_key:
+            return
+        before, self._footer_key = self._footer_key, key
+        if before is not None and before[1] == key[1] and self._reword_pick_key():
+            return
+        self.refresh_bindings()
+
+    def _reword_pick_key(self) -> bool:
+        """Give the footer's digits key its words for the options now shown; False if the
+        footer does not show it (not built yet): then the whole footer is rebuilt."""
+        try:
+            footer = self.query_one(Footer)
+        except NoMatches:
+            return False
+        shown = [k for k in footer.query(FooterKey) if k.action == PICK_ACTION]
+        if len(shown) != 1:
+            return False
+        words = self.app.get_key_display(PICK_BINDING)
+        if shown[0].key_display != words:
+            shown[0].key_display = words
+            shown[0].refresh(layout=True)
+        return True
 
     def describe_key(self, binding: Binding) -> str | None:
         """The footer's word for the digits: the numbers of the options now shown ('1-12'

@@ -128,11 +128,14 @@ class PickerScreen(BaseScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.refresh_lists()
         self.query_one("#games", OptionList).focus()
 
     def on_screen_resume(self) -> None:
+        """Also the first showing: the lists are filled every time the screen comes back."""
         self.refresh_lists()
+
+    # Whether the saved games were listed once: the first time, only after the first frame.
+    _saved_listed = False
 
     def refresh_lists(self) -> None:
         registry = games()
@@ -145,6 +148,16 @@ class PickerScreen(BaseScreen):
         )
         if self.game_ids:
             games_list.highlighted = min(highlighted or 0, len(self.game_ids) - 1)
+        if self._saved_listed:
+            self.refresh_saved()
+        else:
+            # Reading the saves loads the records' data models: the screen is drawn first.
+            self._saved_listed = True
+            self.call_after_refresh(self.refresh_saved)
+
+    def refresh_saved(self) -> None:
+        """The unfinished games, with a note for those that cannot be shown."""
+        registry = games()
         store = self.tt_app.store
         unfinished = store.unfinished()
         damaged = store.damaged_notes

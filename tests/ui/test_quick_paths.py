@@ -1,0 +1,92 @@
+"""The shortcuts taken for speed show exactly what the plain way shows: the log and the
+options drawn row by row as their grids would be, and a start screen drawn before the data
+models are loaded."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from rich.segment import Segment
+from rich.text import Text
+
+from tabletop_tui.ui.frame import LogLines, LogRow, OptionPrompt, option_prompt
+
+ROOT = Path(__file__).resolve().parents[2]
+WORDS = ["a", "bb", "Forest", "food:", "3", "—", "é", "日本", "", "x" * 45]
+
+
+def _rows(rng: random.Random) -> list[LogRow]:
+    rows: list[LogRow] = []
+    for _ in range(rng.randint(0, 7)):
+        line = " ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 16)))
+        kind = rng.random()
+        if kind < 0.2:
+            rows.append(("»", Text("[you] " + line, style="italic")))
+        elif kind < 0.4:
+            rows.append(("•", Text(line, style="bold")))
+        else:
+            rows.append((" ", Text(line)))
+    return rows
+
+
+def _drawn(renderable: object, width: int) -> list[Segment]:
+    console = Console(width=width, color_system="truecolor", file=io.StringIO())
+    return list(Segment.simplify(console.render(renderable, console.options)))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_log_rows_draw_as_the_grid(seed):
+    rng = random.Random(seed)
+    cache: dict = {}
+    for _ in range(60):
+        rows, width = _rows(rng), rng.randint(1, 70)
+        lines = LogLines(rows, cache)
+        assert _drawn(lines, width) == _drawn(lines._grid(), width), (rows, width)
+        # Drawn again from the kept rows: still the same.
+        assert _drawn(LogLines(rows, cache), width) == _drawn(lines._grid(), width)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_option_prompts_draw_as_the_grid(seed):
+    rng = random.Random(seed)
+    for _ in range(60):
+        label = " ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 16)))
+        digits = rng.randint(1, 2)
+        number, width = rng.randint(1, 10**digits - 1), rng.randint(1, 70)
+        assert _drawn(OptionPrompt(number, digits, label), width) == _drawn(
+            option_prompt(number, digits, label), width
+        ), (number, label, width)
+
+
+def test_the_start_screen_draws_before_the_data_models_load(tmp_path):
+    code = """
+import json, sys
+from tabletop_tui.app import TabletopApp
+from tabletop_tui.store import Store
+
+def on_ready(self):
+    self.seen = (type(self.screen).__name__, "pydantic" in sys.modules)
+    self.exit()
+
+TabletopApp.on_ready = on_ready
+store = Store.open(sys.argv[1])
+app = TabletopApp(store)
+app.run(headless=True, size=(100, 30))
+store.close()
+print(json.dumps(app.seen))
+"""
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == ["PickerScreen", False]
