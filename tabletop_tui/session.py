@@ -8,7 +8,9 @@ carries out undo. It imports no Textual or Rich, so it is tested without a termi
 from __future__ import annotations
 
 import contextlib
+import os
 import random
+import shlex
 from dataclasses import dataclass, field
 
 from pydantic import ValidationError
@@ -26,7 +28,7 @@ from tabletop_tui.engine.core import (
 from tabletop_tui.engine.record import DamagedSave, GameRecord, SeatSpec
 from tabletop_tui.engine.registry import GameInfo, get_game
 from tabletop_tui.store import Store
-from tabletop_tui.store.db import HOST_SEAT, SeatHolder, StaleMove
+from tabletop_tui.store.db import HOST_SEAT, JoinRefused, SeatHolder, StaleMove
 
 HUMAN = "human"
 # A seat kind for the new-game form and the command line only: a person who plays from
@@ -103,6 +105,12 @@ class Session:
         session = cls.from_record(stored.record, store, game_id)
         if bind and not store.read_only and stored.status == "playing":
             holders = store.holders(game_id)
+            host = holders.get(HOST_SEAT)
+            if host is not None and host.present and host.pid != os.getpid():
+                raise JoinRefused(
+                    f"game #{game_id} is being hosted from another window; a remote seat "
+                    "takes its join code (tabletop-tui join CODE)"
+                )
             if holders:
                 away = [s for s, h in holders.items() if s >= 0 and not h.present]
                 session.codes = store.new_codes(game_id, away) if away else {}
@@ -212,6 +220,16 @@ class Session:
             return None
         key = seat if seat in self._holders else HOST_SEAT  # else a seat of the host's keyboard
         return self._presence.get(key, False)
+
+    def join_command(self, code: str) -> str:
+        """The command that takes a seat with ``code`` (naming the data folder if it is not
+        the usual one, so the other process opens the same database)."""
+        from tabletop_tui.store import default_data_dir
+
+        command = "tabletop-tui"
+        if self.store is not None and self.store.path.parent != default_data_dir():
+            command += f" --data-dir {shlex.quote(str(self.store.path.parent))}"
+        return f"{command} join {code}"
 
     def release(self) -> None:
         """Let this process's seats go (it is closing); the game itself is untouched."""

@@ -247,3 +247,22 @@ def test_the_host_coming_back_gets_new_codes_and_the_old_one_still_works(tmp_pat
     assert again.hosting and set(again.codes) == {1} and again.codes[1] != code
     store = Store.open(tmp_path)
     assert store.find_code(code) == store.find_code(again.codes[1]) == (host.game_id, 1)
+
+
+def test_the_join_command_names_a_data_folder_that_is_not_the_usual_one(tmp_path):
+    host, _, code = mezo_pair(tmp_path)
+    assert host.join_command(code) == f"tabletop-tui --data-dir {tmp_path} join {code}"
+
+
+def test_join_on_the_command_line_refuses_bad_codes_in_one_line(tmp_path, capsys):
+    from tabletop_tui.cli import main
+
+    host, guest, code = mezo_pair(tmp_path)
+    assert main(["--data-dir", str(tmp_path), "join", "0000-0000-0000"]) == 2
+    assert "no game has the join code" in capsys.readouterr().err
+    assert main(["--data-dir", str(tmp_path), "join", code, "--game", "99"]) == 2
+    assert "for another game (#1, not #99)" in capsys.readouterr().err
+    assert main(["host", "mezo", "--players", "1"]) == 2
+    assert "no seat for another keyboard" in capsys.readouterr().err
+    assert main(["play", "mezo", "--seat", "2=remote"]) == 2
+    assert "needs 'tabletop-tui host'" in capsys.readouterr().err
