@@ -713,7 +713,8 @@ class Store:
                     (game_id, seat),
                 )
                 c.execute(
-                    "INSERT INTO join_codes VALUES (?, ?, ?, ?)", (hash_code(code), game_id, seat, now)
+                    "INSERT INTO join_codes VALUES (?, ?, ?, ?)",
+                    (hash_code(code), game_id, seat, now),
                 )
         return codes
 
@@ -725,7 +726,8 @@ class Store:
         with self._tx() as c:
             for seat, code in codes.items():
                 c.execute(
-                    "INSERT INTO join_codes VALUES (?, ?, ?, ?)", (hash_code(code), game_id, seat, now)
+                    "INSERT INTO join_codes VALUES (?, ?, ?, ?)",
+                    (hash_code(code), game_id, seat, now),
                 )
         return codes
 
