@@ -213,7 +213,7 @@ class Table:
             return ""
         code = self.session.codes.get(seat)
         if code:
-            return f"not joined: on another terminal, type: {self.session.join_command(code)}"
+            return f"not connected: on another terminal, type: {self.session.join_command(code)}"
         return "not connected"
 
     def _rebuild_journal(self) -> list[Move]:

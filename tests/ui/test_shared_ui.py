@@ -72,14 +72,14 @@ async def test_the_host_window_shows_the_join_command_and_who_is_away(
             await pilot.press("1")
             await settle(pilot)
         text = screen_text(app)
-        assert "Waiting for Ben (human) (not joined" in text
+        assert "Waiting for Ben (human) (not connected" in text
         prompt = str(game.query_one("#prompt", Static).content)
         # The usual data folder (here the test's) is not named in the command.
         assert f"another terminal, type: tabletop-tui join {code})" in prompt
         guest = Session.join(Store.open(store.path.parent), code)
         game._poll()
         await settle(pilot)
-        assert "not joined" not in screen_text(app)
+        assert "not connected" not in screen_text(app)
         guest.apply(guest.decision.options[0].id)
         game._poll()
         await settle(pilot)
