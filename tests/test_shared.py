@@ -130,20 +130,21 @@ def test_undo_is_refused_once_another_seat_has_moved(tmp_path):
     assert Store.open(tmp_path).move_count(host.game_id) == length + 1
 
 
-def test_an_undo_reaches_the_other_process(tmp_path, highcard):
-    from tests.fixture_game import HighCardConfig
-
-    seats = [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Bo", kind=REMOTE)]
-    host = Session.host(highcard, HighCardConfig(players=2), seats, 4, store=Store.open(tmp_path))
-    guest = Session.join(Store.open(tmp_path), host.codes[1])
+def test_an_undo_reaches_the_other_process_and_only_the_decider_may_undo(tmp_path):
+    # Seed 21: Ann picks her tribe, then her god, before Bo decides anything.
+    host, guest, _ = mezo_pair(tmp_path, seed=21)
     tables = {0: Table(host), 1: Table(guest)}
-    seat = host.decision.seat
-    tables[seat].apply(host.decision.options[0].id)
-    tables[1 - seat].sync()
-    if tables[seat].can_undo():
-        tables[seat].undo()
-        assert tables[1 - seat].sync()
-        assert guest.state.history == host.state.history == []
+    assert host.decision.seat == 0
+    tables[0].apply(host.decision.options[0].id)
+    assert host.decision.seat == 0
+    assert tables[1].sync() and len(guest.state.history) == 1
+    assert not tables[1].can_undo()  # Bo never takes back Ann's decision
+    assert tables[0].can_undo()
+    tables[0].undo()
+    assert tables[1].sync()
+    assert guest.state.history == host.state.history == []
+    assert [m.seat for m in tables[1].moves] == []
+    assert Store.open(tmp_path).move_count(host.game_id) == 0
 
 
 def test_join_codes_are_refused_when_wrong_in_use_over_or_for_another_game(tmp_path):

@@ -107,3 +107,28 @@ async def test_the_picker_joins_with_a_code_and_refuses_a_wrong_one(
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         assert app.screen.session.local == {1}
+
+
+async def test_the_new_game_screen_offers_a_seat_at_another_keyboard(make_app, only_highcard):
+    from textual.widgets import Select
+
+    from tabletop_tui.ui.setup import SetupScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.open_setup("highcard")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        setup.query_one("#players", Select).value = 2
+        await pilot.pause()
+        setup.query_one("#seat-kind-1", Select).value = REMOTE
+        await pilot.pause()
+        setup.action_start()
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        assert game.session.hosting and set(game.session.codes) == {1}
+        assert game.session.seats[1].kind == "human"
+        assert game.session.seats[1].name == "Player 2"
