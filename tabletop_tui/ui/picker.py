@@ -142,7 +142,7 @@ class PickerScreen(BaseScreen):
         Binding("x", "abandon", "Abandon"),
         Binding("v", "history", "History"),
         Binding("s", "stats", "Stats"),
-        Binding("J", "join", "Join", key_display="J"),
+        Binding("J", "join", "Join", show=False),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "quit", "Quit"),
     ]
@@ -169,7 +169,7 @@ class PickerScreen(BaseScreen):
         with Horizontal(id="picker-buttons"):
             yield Button("History (v)", id="history", compact=True)
             yield Button("Statistics (s)", id="stats", compact=True)
-            yield Button("Join a game (J)", id="join", compact=True)
+            yield Button("Join (J)", id="join", compact=True)
             yield Button("Help (?)", id="help", compact=True)
             yield Button("Quit (q)", id="quit", compact=True)
         yield Footer()
