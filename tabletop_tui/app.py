@@ -19,6 +19,7 @@ from textual.screen import Screen
 
 from tabletop_tui.engine.registry import GameInfo, get_game
 from tabletop_tui.store import Store, StoreError
+from tabletop_tui.store.db import JoinRefused
 from tabletop_tui.ui.common import (
     BOT_SPEEDS,
     DEFAULT_SPEED,
@@ -124,7 +125,11 @@ class TabletopApp(App[int]):
 
     def handle_start(self, start: dict[str, Any]) -> None:
         """Go straight into a game: {"game", "players", "seats", "seed", "options"}, or
-        {"resume": game id}, or {"replay": game id}."""
+        {"resume": game id}, or {"replay": game id}, or {"join": code, "game_id": id or None}
+        (a seat of a game hosted in another process)."""
+        if "join" in start:
+            self.join_game(str(start["join"]), start.get("game_id"))
+            return
         if "resume" in start:
             self.resume_game(int(start["resume"]))
             return
@@ -188,12 +193,15 @@ class TabletopApp(App[int]):
         *,
         replace: Screen[Any] | None = None,
     ) -> None:
-        from tabletop_tui.session import Session
+        from tabletop_tui.session import REMOTE, Session
         from tabletop_tui.ui.frame import GameScreen
 
         try:
             load_board_class(info)  # before anything is saved
-            session = Session.start(info, config, seats, seed, store=self.store)
+            if any(s.kind == REMOTE for s in seats):
+                session = Session.host(info, config, seats, seed, store=self.store)
+            else:
+                session = Session.start(info, config, seats, seed, store=self.store)
             screen = GameScreen(session)
         except Exception as exc:
             self.show_error("The game cannot start", str(exc))
@@ -215,6 +223,9 @@ class TabletopApp(App[int]):
             if result is not None and not read_only:  # it ended just before the app closed
                 self.store.finish(game_id, result)
             screen = GameScreen(session)
+        except JoinRefused as exc:
+            self.show_error("This game is hosted elsewhere", str(exc))
+            return
         except Exception as exc:
             self.show_error(
                 "This saved game cannot be opened",
@@ -232,8 +243,41 @@ class TabletopApp(App[int]):
                 timeout=12,
             )
 
+    def join_game(self, code: str, game_id: int | None = None) -> None:
+        """Take a seat of a game hosted in another process, with the code its host shows."""
+        from tabletop_tui.session import Session
+        from tabletop_tui.ui.frame import GameScreen
+
+        if self.store.read_only:
+            self.show_error(
+                "Seats cannot be joined", f"Saved games are read-only: {self.store.read_only}."
+            )
+            return
+        try:
+            session = Session.join(self.store, code, game_id)
+        except JoinRefused as exc:
+            self.show_error("This join code cannot be used", str(exc))
+            return
+        try:
+            screen = GameScreen(session)
+        except Exception as exc:
+            session.release()
+            self.show_error("This game cannot be joined", str(exc))
+            return
+        self.back_to_picker()
+        self.push_screen(screen)
+
     def play_again(self, session: Session) -> None:
         """Same game, options and seats, a new deal."""
+        if session.shared:
+            # Seats at other keyboards need new codes: the host starts the next game.
+            self.back_to_picker()
+            self.notify(
+                "A game with seats at other keyboards starts from its host: New game, "
+                "or tabletop-tui host GAME.",
+                timeout=10,
+            )
+            return
         self.back_to_picker()
         self.start_game(session.info, session.state.config, list(session.seats), None)
 

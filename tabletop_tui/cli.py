@@ -127,8 +127,10 @@ def parse_seats(
     default: str,
     allow_human: bool,
     first: str | None = None,
+    allow_remote: bool = False,
 ) -> list[SeatSpec]:
-    """Seat kinds from ``N=KIND`` specs; unnamed seats get ``default`` (seat 1 ``first``)."""
+    """Seat kinds from ``N=KIND`` specs; unnamed seats get ``default`` (seat 1 ``first``);
+    ``remote`` (a person at another keyboard) only when hosting."""
     kinds = [default] * players
     if first is not None:
         kinds[0] = first
@@ -145,13 +147,17 @@ def parse_seats(
         kind = kind.strip().lower()
         if kind == "human" and not allow_human:
             raise CliError("sim plays bots only: a seat cannot be 'human'")
-        if kind != "human" and kind not in info.bots:
+        if kind == "remote" and not allow_remote:
+            raise CliError("a seat at another keyboard ('remote') needs 'tabletop-tui host'")
+        if kind not in ("human", "remote") and kind not in info.bots:
             allowed = (["human"] if allow_human else []) + list(info.bots)
+            if allow_remote:
+                allowed.insert(1, "remote")
             raise CliError(f"unknown seat kind '{kind}' (use {', '.join(allowed)})")
         kinds[idx] = kind
     names = []
     for i, kind in enumerate(kinds):
-        names.append(f"Player {i + 1}" if kind == "human" else f"Bot {i + 1}")
+        names.append(f"Player {i + 1}" if kind in ("human", "remote") else f"Bot {i + 1}")
     return [SeatSpec(name=n, kind=k) for n, k in zip(names, kinds, strict=True)]
 
 
@@ -163,7 +169,8 @@ def _game_help(info: GameInfo, command: str) -> str:
         f"{info.title}: {info.blurb}",
         f"players: {info.min_players}-{info.max_players}"
         + "".join(f"; {m.title} {m.min_players}-{m.max_players}" for m in info.modes),
-        f"seat kinds: {'human, ' if command == 'play' else ''}{', '.join(info.bots)}",
+        f"seat kinds: {dict(play='human, ', host='human, remote, ').get(command, '')}"
+        f"{', '.join(info.bots)}",
         "options (--option KEY=VALUE):",
     ]
     rows = describe_options(info)
@@ -258,6 +265,83 @@ def cmd_play(args: argparse.Namespace) -> int:
         "seed": args.seed,
     }
     return _run_app(args.data_dir, start)
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    """Start a game with seats at other keyboards: each remote seat gets a join code."""
+    info = get_game(args.game)
+    if args.help:
+        print(_game_help(info, "host"))
+        return 0
+    config = build_config(info, args.players, args.option)
+    seats = parse_seats(
+        info,
+        config.players,
+        args.seat,
+        "medium",
+        allow_human=True,
+        first="human",
+        allow_remote=True,
+    )
+    if not any(s.kind == "remote" for s in seats):
+        if config.players < 2:
+            raise CliError(f"{info.title} with 1 player has no seat for another keyboard")
+        if any(spec.startswith("2=") for spec in args.seat):
+            raise CliError("name at least one seat at another keyboard: --seat N=remote")
+        seats[1] = SeatSpec(name="Player 2", kind="remote")
+    start = {
+        "game": info.id,
+        "players": config.players,
+        "options": config.model_dump(exclude={"players"}),
+        "seats": seats,
+        "seed": args.seed,
+    }
+    return _run_app(args.data_dir, start)
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    """Take a seat of a game hosted in another window (same machine, same data folder)."""
+    from tabletop_tui.store import Store
+    from tabletop_tui.store.db import JoinRefused
+
+    store = Store.open(args.data_dir)
+    try:
+        store.find_code(args.code, args.game)
+    except JoinRefused as exc:
+        raise CliError(str(exc)) from None
+    finally:
+        store.close()
+    return _run_app(args.data_dir, {"join": args.code, "game_id": args.game})
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Serve the app to browsers: every tab runs its own app process on the same saves."""
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        raise CliError(
+            "playing in a browser needs textual-serve: pip install 'tabletop-tui[web]' "
+            "(or pip install textual-serve)"
+        ) from None
+    import shlex
+
+    if not 1 <= args.port <= 65535:
+        raise CliError(f"--port must be 1..65535, not {args.port}")
+    command = f"{shlex.quote(sys.executable)} -m tabletop_tui"
+    if args.data_dir:
+        command += f" --data-dir {shlex.quote(args.data_dir)}"
+    local = args.host in ("127.0.0.1", "localhost", "::1")
+    print(
+        f"{PROG}: serving the games at http://{args.host}:{args.port} — "
+        + (
+            "on this machine only (--host 0.0.0.0 opens it to the network)"
+            if local
+            else "open to the network: anyone who reaches this address can play and open saves"
+        ),
+        file=sys.stderr,
+    )
+    Server(command, host=args.host, port=args.port, title=PROG).serve()
+    return 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -438,6 +522,7 @@ def build_parser() -> _Parser:
         return p
 
     game_command("play", "start a game directly")
+    game_command("host", "start a game with seats at other keyboards (--seat N=remote)")
     sim = game_command("sim", "play bot games headless and summarise them")
     sim.add_argument("--games", type=int, help="how many games")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
@@ -460,7 +545,15 @@ def build_parser() -> _Parser:
     imp = sub.add_parser("import", help="check a JSON game record by replay and add it")
     imp.add_argument("file", help="the record's file ('-' reads stdin)")
     sub.add_parser("locate", help="print the data folder and the database path")
-    for name in ("history", "export", "import", "locate"):
+    join = sub.add_parser("join", help="take a seat of a hosted game with its join code")
+    join.add_argument("code", help="the join code the host's screen shows")
+    join.add_argument("--game", type=int, help="only if the code is for game number GAME")
+    serve = sub.add_parser("serve", help="serve the app to web browsers (needs the web extra)")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: this machine only)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    for name in ("history", "export", "import", "locate", "join", "serve"):
         sub.choices[name].add_argument(
             "--data-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS
         )
@@ -474,7 +567,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if (
             len(argv) >= 1
-            and argv[0] in ("play", "sim")
+            and argv[0] in ("play", "sim", "host")
             and (len(argv) == 1 or argv[1] in ("-h", "--help"))
         ):
             sub = parser._subparsers._group_actions[0].choices[argv[0]]  # type: ignore[union-attr]
@@ -485,6 +578,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_app(args.data_dir, None)
         handler = {
             "play": cmd_play,
+            "host": cmd_host,
+            "join": cmd_join,
+            "serve": cmd_serve,
             "sim": cmd_sim,
             "rules": cmd_rules,
             "history": cmd_history,

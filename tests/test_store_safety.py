@@ -298,7 +298,7 @@ def test_a_database_of_schema_1_is_upgraded_in_place_after_a_backup(tmp_path):
     assert rows(backups[0]) == before  # the copy holds the old database whole
     assert rows(path) == before  # nothing lost in the upgrade
     schema = store.conn.execute("SELECT value FROM meta WHERE key='schema'").fetchone()[0]
-    assert schema == str(store_db.SCHEMA_VERSION) == "2"
+    assert schema == str(store_db.SCHEMA_VERSION) == "3"
     listed = store.all_games()
     assert [(g.id, g.record.game, g.status) for g in listed] == [
         (3, "mezo", "playing"),
@@ -344,13 +344,13 @@ def test_a_database_from_a_newer_app_opens_read_only(tmp_path):
     path = fixture_copy(tmp_path)
     Store.open(tmp_path).close()
     conn = sqlite3.connect(path)
-    conn.execute("UPDATE meta SET value='3' WHERE key='schema'")
+    conn.execute("UPDATE meta SET value='4' WHERE key='schema'")
     conn.commit()
     conn.close()
     before = files(tmp_path, journals=False)
     store = Store.open(tmp_path)
     assert store.read_only and "newer version of tabletop-tui" in store.read_only
-    assert "database version 3; this one knows up to 2" in store.read_only
+    assert "database version 4; this one knows up to 3" in store.read_only
     assert len(store.all_games()) == 3
     with pytest.raises(ReadOnlyStore):
         store.set_status(2, "abandoned")

@@ -14,9 +14,12 @@ be read is skipped with a note naming it; the others stay usable.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import math
 import os
+import secrets
+import socket
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -33,7 +36,7 @@ if TYPE_CHECKING:
 # (the start screen's theme and bot speed) needs none of them.
 
 DB_NAME = "tabletop-tui.sqlite3"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 ENV_DATA_DIR = "TABLETOP_TUI_DATA_DIR"
 
 _SCHEMA = """
@@ -70,7 +73,28 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "ALTER TABLE games ADD COLUMN app_version TEXT",
         "ALTER TABLE games ADD COLUMN rules_version TEXT",
     ),
+    # 3: shared games. A row per seat played from another process (seat >= 0) and one for
+    # the hosting process (seat -1), naming the process that holds it now (pid NULL: nobody);
+    # join codes are kept only as hashes, several per seat (a new one when the host returns).
+    3: (
+        "CREATE TABLE shared_seats ("
+        " game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
+        " seat INTEGER NOT NULL, pid INTEGER, machine TEXT, since REAL,"
+        " PRIMARY KEY (game_id, seat))",
+        "CREATE TABLE join_codes ("
+        " hash TEXT PRIMARY KEY,"
+        " game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
+        " seat INTEGER NOT NULL, created REAL NOT NULL)",
+    ),
 }
+
+# The seat number of the hosting process in ``shared_seats``.
+HOST_SEAT = -1
+# Join codes: 12 characters of Crockford's base 32 (60 random bits), shown in groups of 4.
+CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+CODE_LENGTH = 12
+# Seconds SQLite waits for another process's write to end before giving up.
+BUSY_TIMEOUT = 10.0
 
 # SQLite result codes (the low byte of ``sqlite_errorcode``) that mean the file is damaged or
 # not a database, as opposed to a permission or locking problem.
@@ -85,6 +109,62 @@ class StoreError(Exception):
 
 class ReadOnlyStore(StoreError):
     """A write was asked of a database opened read-only; the message says why it is."""
+
+
+class StaleMove(Exception):
+    """Another process changed the game's moves first: the write was not made."""
+
+
+class JoinRefused(Exception):
+    """A join code that cannot be used; the message says why."""
+
+
+@dataclass(frozen=True)
+class SeatHolder:
+    """A seat of a shared game (``HOST_SEAT``: the hosting process) and who holds it now."""
+
+    seat: int
+    pid: int | None
+    machine: str | None
+
+    @property
+    def present(self) -> bool:
+        """Whether a live process holds the seat (a killed one lets it go by itself)."""
+        return self.pid is not None and process_alive(self.pid, self.machine)
+
+
+def process_alive(pid: int, machine: str | None) -> bool:
+    """Whether process ``pid`` runs; one on another machine is taken to (it cannot be seen)."""
+    if machine is not None and machine != socket.gethostname():
+        return True
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True
+
+
+def this_process() -> tuple[int, str]:
+    return os.getpid(), socket.gethostname()
+
+
+def normalise_code(code: str) -> str:
+    """A typed join code as stored: no dashes or spaces, upper case, O read as 0, I/L as 1."""
+    text = "".join(code.split()).replace("-", "").upper()
+    return text.translate(str.maketrans({"O": "0", "I": "1", "L": "1"}))
+
+
+def hash_code(code: str) -> str:
+    return hashlib.sha256(f"tabletop-tui join {normalise_code(code)}".encode()).hexdigest()
+
+
+def new_code() -> str:
+    raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return "-".join(raw[i : i + 4] for i in range(0, CODE_LENGTH, 4))
 
 
 class _Damaged(Exception):
@@ -205,6 +285,7 @@ class Store:
                     uri=True,
                     isolation_level=None,
                     check_same_thread=False,
+                    timeout=BUSY_TIMEOUT,
                 )
                 cls._check(conn)
                 break
@@ -288,7 +369,9 @@ class Store:
     @classmethod
     def _connect(cls, path: Path) -> tuple[sqlite3.Connection, str | None]:
         """Open for writing, create or upgrade the schema; returns a message if upgraded."""
-        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        conn = sqlite3.connect(
+            path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT
+        )
         try:
             version = cls._check(conn)
             if version > SCHEMA_VERSION:
@@ -297,6 +380,7 @@ class Store:
                     f"version {version}; this one knows up to {SCHEMA_VERSION})"
                 )
             conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = NORMAL")
             warning = None
@@ -430,15 +514,49 @@ class Store:
         return game_id
 
     def append_move(self, game_id: int, index: int, option_id: str, seat: int) -> None:
-        """Record move number ``index`` (0-based); replaces any later moves (after an undo)."""
+        """Record move number ``index`` (0-based), only if the save holds exactly ``index``
+        moves: when another process wrote that move first (or took one back), nothing is
+        written and ``StaleMove`` says so, so no move is ever doubled or lost."""
         with self._tx() as c:
-            c.execute("DELETE FROM moves WHERE game_id=? AND idx>=?", (game_id, index))
+            self._expect_moves(c, game_id, index)
             c.execute("INSERT INTO moves VALUES (?, ?, ?, ?)", (game_id, index, option_id, seat))
             c.execute("UPDATE games SET updated=? WHERE id=?", (time.time(), game_id))
 
-    def truncate(self, game_id: int, length: int) -> None:
-        """Keep only the first ``length`` moves (undo)."""
+    @staticmethod
+    def _expect_moves(c: sqlite3.Connection, game_id: int, count: int) -> None:
+        row = c.execute("SELECT COUNT(*) FROM moves WHERE game_id=?", (game_id,)).fetchone()
+        have = int(row[0]) if row else 0
+        if have != count:
+            raise StaleMove(
+                f"the save holds {have} moves, not {count}: another seat moved first"
+                if have > count
+                else f"the save holds {have} moves, not {count}: a move was taken back"
+            )
+
+    def move_count(self, game_id: int) -> int:
+        row = self.conn.execute("SELECT COUNT(*) FROM moves WHERE game_id=?", (game_id,))
+        return int(row.fetchone()[0])
+
+    def moves_of(self, game_id: int) -> list[str]:
+        """The option ids of a game's moves, in order (what another process may have added)."""
+        return [
+            r[0]
+            for r in self.conn.execute(
+                "SELECT option_id FROM moves WHERE game_id=? ORDER BY idx", (game_id,)
+            )
+        ]
+
+    def data_version(self) -> int:
+        """A number that changes when another connection commits (``PRAGMA data_version``):
+        a cheap question to ask a few times a second."""
+        return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+
+    def truncate(self, game_id: int, length: int, *, expect: int | None = None) -> None:
+        """Keep only the first ``length`` moves (undo); with ``expect``, only if the save
+        still holds exactly that many (else ``StaleMove``)."""
         with self._tx() as c:
+            if expect is not None:
+                self._expect_moves(c, game_id, expect)
             c.execute("DELETE FROM moves WHERE game_id=? AND idx>=?", (game_id, length))
             c.execute(
                 "UPDATE games SET updated=?, status='playing', result=NULL WHERE id=?",
@@ -587,6 +705,117 @@ class Store:
                 won, total = entry["coop"].get(key, (0, 0))
                 entry["coop"][key] = (won + (1 if res.won else 0), total + 1)
         return out
+
+    # ---- shared games ------------------------------------------------------------------
+
+    def share(self, game_id: int, remote: list[int]) -> dict[int, str]:
+        """Make a game shared: ``remote`` seats are played from other processes, each with a
+        new join code (returned once, stored only as a hash); this process hosts it."""
+        pid, machine = this_process()
+        codes = {seat: new_code() for seat in remote}
+        now = time.time()
+        with self._tx() as c:
+            c.execute(
+                "INSERT OR REPLACE INTO shared_seats VALUES (?, ?, ?, ?, ?)",
+                (game_id, HOST_SEAT, pid, machine, now),
+            )
+            for seat, code in codes.items():
+                c.execute(
+                    "INSERT OR IGNORE INTO shared_seats VALUES (?, ?, NULL, NULL, NULL)",
+                    (game_id, seat),
+                )
+                c.execute(
+                    "INSERT INTO join_codes VALUES (?, ?, ?, ?)",
+                    (hash_code(code), game_id, seat, now),
+                )
+        return codes
+
+    def new_codes(self, game_id: int, seats: list[int]) -> dict[int, str]:
+        """Fresh join codes for ``seats`` (the old ones keep working): the host shows these
+        when it comes back, since it never stored the codes themselves."""
+        codes = {seat: new_code() for seat in seats}
+        now = time.time()
+        with self._tx() as c:
+            for seat, code in codes.items():
+                c.execute(
+                    "INSERT INTO join_codes VALUES (?, ?, ?, ?)",
+                    (hash_code(code), game_id, seat, now),
+                )
+        return codes
+
+    def holders(self, game_id: int) -> dict[int, SeatHolder]:
+        """The shared seats of a game (empty: not shared), ``HOST_SEAT`` for the host."""
+        rows = self.conn.execute(
+            "SELECT seat, pid, machine FROM shared_seats WHERE game_id=?", (game_id,)
+        ).fetchall()
+        return {int(s): SeatHolder(int(s), p, m) for s, p, m in rows}
+
+    def find_code(self, code: str, game_id: int | None = None) -> tuple[int, int]:
+        """The (game id, seat) a join code opens, or ``JoinRefused`` saying why not: no such
+        code, a code for another game, a game that is over, a seat held by a live process."""
+        if not normalise_code(code):
+            raise JoinRefused("type the join code the host's screen shows")
+        row = self.conn.execute(
+            "SELECT j.game_id, j.seat, g.status FROM join_codes j JOIN games g ON g.id=j.game_id"
+            " WHERE j.hash=?",
+            (hash_code(code),),
+        ).fetchone()
+        if row is None:
+            raise JoinRefused(f"no game has the join code '{code.strip()}': check it with the host")
+        found, seat, status = int(row[0]), int(row[1]), row[2]
+        if game_id is not None and found != game_id:
+            raise JoinRefused(f"this join code is for another game (#{found}, not #{game_id})")
+        if status != "playing":
+            raise JoinRefused(f"game #{found} is {status}: there is nothing left to join")
+        holder = self.holders(found).get(seat)
+        pid, _ = this_process()
+        if holder is not None and holder.present and holder.pid != pid:
+            raise JoinRefused(
+                f"seat {seat + 1} of game #{found} is already being played from another "
+                "window; close that one first (the code is in use)"
+            )
+        return found, seat
+
+    def claim(
+        self,
+        code: str,
+        game_id: int | None = None,
+        owner: tuple[int, str] | None = None,
+    ) -> tuple[int, int]:
+        """Take the seat a join code opens for this process (or ``owner``); the checks of
+        ``find_code`` run again inside the write, so two processes cannot both take it."""
+        pid, machine = owner or this_process()
+        with self._tx() as c:
+            found, seat = self.find_code(code, game_id)
+            holder = self.holders(found).get(seat)
+            if holder is not None and holder.present and holder.pid not in (pid, os.getpid()):
+                raise JoinRefused(f"seat {seat + 1} of game #{found} is already taken")
+            c.execute(
+                "UPDATE shared_seats SET pid=?, machine=?, since=? WHERE game_id=? AND seat=?",
+                (pid, machine, time.time(), found, seat),
+            )
+        return found, seat
+
+    def hold(self, game_id: int, seat: int, owner: tuple[int, str] | None = None) -> None:
+        """Mark ``seat`` (``HOST_SEAT``: the host's part) as held by this process."""
+        pid, machine = owner or this_process()
+        with self._tx() as c:
+            c.execute(
+                "UPDATE shared_seats SET pid=?, machine=?, since=? WHERE game_id=? AND seat=?",
+                (pid, machine, time.time(), game_id, seat),
+            )
+
+    def release(self, game_id: int, seat: int, owner: tuple[int, str] | None = None) -> None:
+        """Let a seat go (its process is closing); only the process holding it can."""
+        if self.read_only:
+            return
+        pid, _ = owner or this_process()
+        with self._tx() as c:
+            c.execute(
+                "UPDATE shared_seats SET pid=NULL, machine=NULL, since=NULL"
+                " WHERE game_id=? AND seat=? AND pid=?",
+                (game_id, seat, pid),
+            )
 
     # ---- remembered choices -----------------------------------------------------------------
 

@@ -31,7 +31,7 @@ from textual.widgets.option_list import Option as ListOption
 from textual.worker import Worker, WorkerState
 
 from tabletop_tui.engine.core import Decision, IllegalMove
-from tabletop_tui.session import Session
+from tabletop_tui.session import MoveConflict, Session
 
 from .board import BoardView
 from .common import BOT_SPEEDS, WIDE_WIDTH, BaseScreen, MarkedOptionList, rules_markdown
@@ -46,6 +46,10 @@ if TYPE_CHECKING:
 OPTIONS_SHARE = 0.3
 # Wide terminals: the log keeps at least this many lines (border included) under the panel.
 LOG_MIN_LINES = 8
+# A shared game asks the store this often whether another process wrote (one cheap pragma),
+# and looks at who holds the other seats every PRESENCE_EVERY asks.
+POLL_SECONDS = 0.25
+PRESENCE_EVERY = 8
 
 
 def options_room(width: int, height: int, *, log_shown: bool = True) -> int:
@@ -385,10 +389,32 @@ class GameScreen(BaseScreen):
         self.query_one(LogPanel).border_title = "Log (l)"
         self.query_one(DecisionPanel).border_title = "Decision"
         self.fit_options()
+        self._polls = 0
+        if self.session.shared:
+            self.set_interval(POLL_SECONDS, self._poll, name="shared game")
+            for seat, code in self.session.codes.items():
+                self.notify(
+                    f"{self.table.name(seat)}: on another terminal, type: "
+                    f"{self.session.join_command(code)}",
+                    title="Join code",
+                    timeout=60,
+                )
         self.advance()
 
     def on_unmount(self) -> None:
         self._stop.set()
+        self.session.release()
+
+    def _poll(self) -> None:
+        """A shared game: redraw when another process moved or a seat came or went."""
+        if self._left or self._bot_running or self._handing_to is not None or not self.is_active:
+            return  # caught up on the next tick that can redraw
+        self._polls += 1
+        changed = self.table.sync()
+        if self._polls % PRESENCE_EVERY == 0:
+            changed = self.session.refresh_presence() or changed
+        if changed:
+            self.advance()
 
     def on_resize(self) -> None:
         self.fit_options()
@@ -459,7 +485,7 @@ class GameScreen(BaseScreen):
                 self._shown_result = True
                 self.action_results()
             return
-        if not self.session.is_human(decision.seat):
+        if not self.session.is_human(decision.seat) and self.session.runs_bots:
             self.start_bot()
 
     def _handed(self, seat: int, answer: str | None) -> None:
@@ -522,7 +548,8 @@ class GameScreen(BaseScreen):
         elif not self.session.is_human(decision.seat):
             panel.show(f"… {who} is thinking: {what}", [], waiting=True)
         else:
-            panel.show(f"Waiting for {who}: {what}", [], waiting=True)
+            note = table.waiting_note(decision.seat)
+            panel.show(f"Waiting for {who}{f' ({note})' if note else ''}: {what}", [], waiting=True)
         self.refresh_footer()  # the footer names the options' numbers
 
     # What the footer last showed: the number of options and whether the digits are live.
@@ -588,6 +615,8 @@ class GameScreen(BaseScreen):
             self.table.apply(option_id)
         except IllegalMove as exc:
             self.notify(str(exc), severity="warning")
+            if isinstance(exc, MoveConflict):
+                self.advance()
             return
         except Exception as exc:  # an engine or storage failure: report it, keep the save
             self.fail(f"The game stopped on an error: {exc!r}. Every move before it is saved.")
@@ -731,6 +760,10 @@ class GameScreen(BaseScreen):
             return
         try:
             self.table.undo()
+        except MoveConflict as exc:
+            self.notify(str(exc), severity="warning")
+            self.advance()
+            return
         except Exception as exc:
             self.fail(f"Undo failed: {exc!r}. Every move before it is saved.")
             return

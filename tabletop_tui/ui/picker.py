@@ -11,7 +11,8 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, OptionList, Static
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 from textual.worker import Worker, WorkerState
 
@@ -22,6 +23,7 @@ from .common import (
     BaseScreen,
     ConfirmScreen,
     MarkedOptionList,
+    SizeAware,
     fill_names,
     kind_label,
     modes_label,
@@ -31,6 +33,49 @@ from .common import (
 
 if TYPE_CHECKING:
     from tabletop_tui.app import TabletopApp
+
+
+class JoinScreen(SizeAware, ModalScreen[str | None]):
+    """Asks for the join code the host's screen shows (a seat at another keyboard)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_too_small()
+        with Vertical(id="dialog", classes="dialog"):
+            yield Static("Join a game", classes="dialog-title", markup=False)
+            yield Static(
+                "Type the join code shown on the host's screen (Enter joins, Esc goes back).",
+                classes="dialog-body",
+                markup=False,
+            )
+            yield Input(placeholder="XXXX-XXXX-XXXX", max_length=40, id="join-code")
+            yield Button("Join (Enter)", id="join", variant="primary", compact=True)
+            yield Button("Back (Esc)", id="back", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#join-code", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._answer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "join":
+            self._answer()
+        else:
+            self.dismiss(None)
+
+    def _answer(self) -> None:
+        code = self.query_one("#join-code", Input).value.strip()
+        if not code:
+            self.notify("Type the join code first.", severity="warning")
+            return
+        self.dismiss(code)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 def game_prompt(number: int, info: GameInfo) -> RichTable:
@@ -97,6 +142,7 @@ class PickerScreen(BaseScreen):
         Binding("x", "abandon", "Abandon"),
         Binding("v", "history", "History"),
         Binding("s", "stats", "Stats"),
+        Binding("J", "join", "Join", show=False),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "quit", "Quit"),
     ]
@@ -123,6 +169,7 @@ class PickerScreen(BaseScreen):
         with Horizontal(id="picker-buttons"):
             yield Button("History (v)", id="history", compact=True)
             yield Button("Statistics (s)", id="stats", compact=True)
+            yield Button("Join (J)", id="join", compact=True)
             yield Button("Help (?)", id="help", compact=True)
             yield Button("Quit (q)", id="quit", compact=True)
         yield Footer()
@@ -293,6 +340,15 @@ class PickerScreen(BaseScreen):
     def action_history(self) -> None:
         self.tt_app.open_history("history")
 
+    def action_join(self) -> None:
+        """Take a seat of a game hosted in another window, with its join code."""
+
+        def done(code: str | None) -> None:
+            if code:
+                self.tt_app.join_game(code)
+
+        self.app.push_screen(JoinScreen(), done)
+
     def action_stats(self) -> None:
         self.tt_app.open_history("stats")
 
@@ -311,6 +367,7 @@ class PickerScreen(BaseScreen):
                     ("r", "resume the highlighted unfinished game"),
                     ("x", "abandon the highlighted unfinished game"),
                     ("v / s", "history of played games / statistics"),
+                    ("J", "join a game hosted in another window (with its join code)"),
                     ("q", "quit (every game is saved as it is played)"),
                     ("Ctrl+P", "command palette (themes, bot speed...)"),
                 ],
@@ -326,6 +383,7 @@ class PickerScreen(BaseScreen):
         actions = {
             "history": self.action_history,
             "stats": self.action_stats,
+            "join": self.action_join,
             "help": self.action_help,
         }
         if event.button.id == "quit":
@@ -337,6 +395,7 @@ class PickerScreen(BaseScreen):
         cmds: list[tuple[str, str, Any]] = [
             ("History", "Games played so far, to replay", self.action_history),
             ("Statistics", "Wins, best scores and win rates", self.action_stats),
+            ("Join a game", "Take a seat with the join code a host shows", self.action_join),
         ]
         registry = games()
         for gid in self.game_ids:

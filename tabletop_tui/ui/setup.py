@@ -29,7 +29,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from tabletop_tui.engine.core import GameConfig
 from tabletop_tui.engine.record import SeatSpec
 from tabletop_tui.engine.registry import GameInfo
-from tabletop_tui.session import new_seed
+from tabletop_tui.session import REMOTE, new_seed
 
 from .common import HUMAN, BaseScreen, kind_label
 
@@ -124,7 +124,7 @@ _AUTO_NAME = re.compile(r"^(Player|Bot) \d+$")
 
 
 def auto_name(seat: int, kind: str) -> str:
-    return f"{'Player' if kind == HUMAN else 'Bot'} {seat + 1}"
+    return f"{'Player' if kind in (HUMAN, REMOTE) else 'Bot'} {seat + 1}"
 
 
 def pref_key(game_id: str) -> str:
@@ -162,7 +162,7 @@ def remembered_choices(info: GameInfo, saved: Any) -> dict[str, Any]:
             kind = seat.get("kind")
             if isinstance(name, str) and name.strip():
                 choices["seats"][i]["name"] = name.strip()[:24]
-            if kind == HUMAN or kind in info.bots:
+            if kind in (HUMAN, REMOTE) or kind in info.bots:
                 choices["seats"][i]["kind"] = kind
     options = saved.get("options")
     if isinstance(options, dict):
@@ -208,7 +208,8 @@ class SetupScreen(BaseScreen):
         info = self.info
         yield Static(f"New game: {info.title}", classes="screen-title", markup=False)
         yield Static(info.blurb, classes="screen-subtitle", markup=False)
-        kinds = [(kind_label(HUMAN).capitalize(), HUMAN)] + [
+        # "At another keyboard": a person who takes the seat with a join code (a shared game).
+        kinds = [(kind_label(HUMAN).capitalize(), HUMAN), ("At another keyboard", REMOTE)] + [
             (f"Bot: {level}", level) for level in info.bots
         ]
         with VerticalScroll(id="setup-form"):

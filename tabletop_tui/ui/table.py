@@ -9,7 +9,8 @@ The rule: the screen always shows ``view(viewer)`` and the log lines ``viewer`` 
 it is nobody (public information only). With two or more humans, the viewer changes only when
 the next decision belongs to another human, and if the two may not see exactly the same
 things (a secret decision, different views, a private log line), the change goes through the
-curtain.
+curtain. In a shared game only the seats played at this keyboard count: a process that plays
+one seat always shows that seat's view, and needs no curtain.
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ class Table:
         self.session = session
         self.viewer: int | None = None
         self.moves: list[Move] = self._rebuild_journal()
-        humans = session.humans
+        self._generation = session.generation
+        humans = session.local_humans
         if len(humans) == 1:
             self.viewer = humans[0]
 
@@ -119,7 +121,7 @@ class Table:
         Returns the seat the keyboard must be handed to behind the curtain (the viewer is then
         left unchanged until the caller confirms with ``hand_to``), or None.
         """
-        humans = self.session.humans
+        humans = self.session.local_humans
         if not humans:
             self.viewer = None
             return None
@@ -133,6 +135,8 @@ class Table:
             return None
         if not self.session.is_human(decision.seat) or decision.seat == self.viewer:
             return None
+        if decision.seat not in humans:
+            return None  # played at another keyboard: this one keeps its viewer
         if self.needs_curtain(self.viewer, decision.seat):
             return decision.seat
         self.viewer = decision.seat
@@ -163,19 +167,54 @@ class Table:
         if decision is None:
             raise ValueError("the game is over")
         option = decision.option(option_id)
-        entries = self.session.apply(option_id)
+        try:
+            entries = self.session.apply(option_id)
+        except Exception:
+            self.follow()
+            raise
+        self._generation = self.session.generation
         self.moves.append(
             Move(decision.seat, decision.prompt, option.label, decision.secret, tuple(entries))
         )
 
     def can_undo(self) -> bool:
+        if self.session.shared and (not self.moves or self.moves[-1].seat != self.viewer):
+            return False  # never across another keyboard's decision
         return (
             self.viewer is not None and self.viewer_decides() and self.session.can_undo(self.viewer)
         )
 
     def undo(self) -> None:
-        self.session.undo()
-        self.moves.pop()
+        try:
+            self.session.undo()
+        finally:
+            self.follow()
+
+    def follow(self) -> bool:
+        """Rebuild the journal if the session's moves were replaced (an undo, moves from
+        another process); True if they were."""
+        if self.session.generation == self._generation:
+            return False
+        self._generation = self.session.generation
+        self.moves = self._rebuild_journal()
+        return True
+
+    def sync(self) -> bool:
+        """Take in what other processes wrote (a shared game); True if the screen should be
+        drawn again."""
+        changed = self.session.sync()
+        return self.follow() or changed
+
+    def waiting_note(self, seat: int) -> str:
+        """For a seat played at another keyboard: whether anyone is there, and for the host
+        the command that takes the seat. Empty for every other seat."""
+        present = self.session.present(seat)
+        if present is None or present:
+            return ""
+        code = self.session.codes.get(seat)
+        if code:
+            return f"not connected: on another terminal, type: {self.session.join_command(code)}"
+        return "not connected"
 
     def _rebuild_journal(self) -> list[Move]:
         state = self.session.state
