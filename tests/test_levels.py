@@ -56,5 +56,6 @@ async def test_the_new_game_screen_offers_the_same_levels(game, tmp_path):
         await pilot.pause()
         select = screen.query_one("#seat-kind-0")
         values = [v for _, v in select._options if isinstance(v, str)]
-        assert tuple(values) == ("human", *LEVELS)
+        # A person here, a person at another keyboard, then the bot levels.
+        assert tuple(values) == ("human", "remote", *LEVELS)
     store.close()
