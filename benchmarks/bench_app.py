@@ -102,12 +102,14 @@ def startup(runs: int) -> None:
     times: dict[str, list[float]] = {label: [] for label in roots}
     infos: dict[str, dict[str, Any]] = {}
     bare_info: dict[str, Any] = {}
+    # Each checkout gets its own data folder: one with an older schema would otherwise open
+    # the other's database and start on a notice instead of the picker.
     with tempfile.TemporaryDirectory() as data:
         for _ in range(runs):
             s, bare_info = _launch(BARE)
             bare.append(s)
             for label, root in roots.items():
-                s, infos[label] = _launch(PICKER, data, cwd=root)
+                s, infos[label] = _launch(PICKER, str(Path(data) / label), cwd=root)
                 times[label].append(s)
     b = statistics.median(bare)
     print(f"start-up to the first frame (median of {runs}):")
