@@ -257,6 +257,13 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 0
     config = build_config(info, args.players, args.option)
     seats = parse_seats(info, config.players, args.seat, "medium", allow_human=True, first="human")
+    return _start_app(args, info, config, seats)
+
+
+def _start_app(
+    args: argparse.Namespace, info: GameInfo, config: GameConfig, seats: list[SeatSpec]
+) -> int:
+    """Open the app on a new game of ``info`` (``play`` and ``host`` share this)."""
     start = {
         "game": info.id,
         "players": config.players,
@@ -289,14 +296,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         if any(spec.startswith("2=") for spec in args.seat):
             raise CliError("name at least one seat at another keyboard: --seat N=remote")
         seats[1] = SeatSpec(name="Player 2", kind="remote")
-    start = {
-        "game": info.id,
-        "players": config.players,
-        "options": config.model_dump(exclude={"players"}),
-        "seats": seats,
-        "seed": args.seed,
-    }
-    return _run_app(args.data_dir, start)
+    return _start_app(args, info, config, seats)
 
 
 def cmd_join(args: argparse.Namespace) -> int:
