@@ -157,7 +157,7 @@ class PickerScreen(BaseScreen):
         return self.app  # type: ignore[return-value]
 
     def compose_body(self) -> ComposeResult:
-        yield Static(" tabletop-tui: games for one keyboard", id="picker-title", markup=False)
+        yield Static(" tabletop-tui: board games in the terminal", id="picker-title", markup=False)
         with Horizontal(id="picker-main"):
             with Vertical(id="games-box"):
                 yield Static("Start a new game (Enter or its number)", classes="box-title")
