@@ -200,8 +200,11 @@ def simulate(
             if progress is not None:
                 progress(1)
         return summary
-    # Forked workers get the game as it is; elsewhere they look it up by id.
+    # Forked workers get the game as it is; elsewhere they look it up by id. The engine is
+    # loaded here first, so forked workers inherit it instead of each loading it again.
     fork = "fork" in multiprocessing.get_all_start_methods()
+    if fork:
+        _ = info.state_class
     context = multiprocessing.get_context("fork" if fork else None)
     chunks = _chunks(seed, games, jobs)
     with ProcessPoolExecutor(
