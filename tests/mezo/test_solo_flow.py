@@ -14,6 +14,7 @@ from tabletop_tui.games.mezo.rules import (
     SRC_ALTAR,
     SRC_BLESSED,
     SRC_OFFERING,
+    SRC_PYRAMIDS,
     SRC_TRACKS,
     WA,
     MezoConfig,
@@ -409,6 +410,22 @@ def test_end_of_age_scores_their_tracks_and_pyramids_then_reshuffles():
     assert sum(st.reserve[VG * 2 : VG * 2 + 2]) >= reserve + 3
     assert sorted(st.vg_deck) == [f"VG{i}" for i in range(1, 7)] and st.vg_discard == []
     assert st.age == 2 and len(st.vg_gods) == 2 and kind(st) == "ability"
+
+
+def test_their_pyramids_score_one_vp_per_region_times_the_age():
+    # In Age 2 each region with a Vengeful pyramid is worth 2 VP (Age 1 alone cannot tell).
+    st = at_action(0)
+    st.age = 2
+    st.pyr[REG["A"] * 2 + VG] = (4,)
+    st.pyr[REG["B"] * 2 + VG] = (3, 2)
+    st.pyr[REG["C"] * 2 + VG] = (1,)
+    st.pyr[REG["E"] * 2 + VG] = ()
+    before = st.vpsrc[VG][SOURCES.index(SRC_PYRAMIDS)]
+    st.stack = [("end_of_age",)]
+    st._decision_cache = None
+    st._run()
+    assert st.vpsrc[VG][SOURCES.index(SRC_PYRAMIDS)] - before == 3 * 2
+    assert st.age == 3
 
 
 def test_a_whole_game_ends_with_a_cooperative_result():
