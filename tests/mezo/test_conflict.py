@@ -256,8 +256,13 @@ def test_no_winner_without_strength_and_no_champion():
     for i, r in enumerate(st.champs):
         if r == st.here:
             st.champs[i] = -1
+    st.altar[st.here] = "AL01"  # Jade Altar: 4 VP at once, so a wrong win would show
+    vp, tracks = list(st.vp), (list(st.calendar), list(st.codex))
     _to_strength(st)
-    assert st.vpsrc[0][0] == st.vpsrc[1][0] == 0
+    assert st.last_strength == {0: 0, 1: 0}
+    assert kind(st) not in ("tie", "win")  # nobody settles a tie, nobody wins the region
+    assert st.vp == vp and all(x == 0 for row in st.vpsrc for x in row)  # no VP from any source
+    assert (st.calendar, st.codex) == tracks  # no majority placed a unit on a track
 
 
 def test_fallback_without_champion_fewest_vp_wins_tie():
