@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tabletop_tui.games.mezo.rules import RESOLVED, SH, WA
 
+from ..bounded import bounded
 from .helpers import (
     at_first_action,
     clear_board,
@@ -82,7 +83,9 @@ def test_kept_cards_revealed_then_played_pile_then_reshuffled_at_end_of_age():
     # each card is used at most once per Age
     st2 = new(2, seed=4)
     seen: dict[int, list[str]] = {0: [], 1: []}
-    while st2.age == 1 and st2.decision() is not None:
+    for _step in bounded():
+        if not (st2.age == 1 and st2.decision() is not None):
+            break
         d = st2.decision()
         if d.kind == "keep_card":
             seen[d.seat].append(d.options[0].id)
@@ -399,7 +402,7 @@ class MezoStateFactory:
     @staticmethod
     def kukulkan():
         st = new(2, seed=1, god_1="kukulkan", god_2="ixchel")
-        while True:
+        for _step in bounded():
             d = st.decision()
             if d.kind == "move_god" and st.in_conflicts:
                 return st

@@ -21,6 +21,7 @@ from tabletop_tui.games.mezo.rules import (
 )
 from tabletop_tui.games.mezo.solo import CAL, COD, PLAYER, VG, VG_WON, WON
 
+from ..bounded import bounded
 from .helpers import REG, clear_board, kind, play_until, put, run_effect, steps
 from .solo_helpers import at_action, board_units, calm, run_frames, solo
 
@@ -516,7 +517,9 @@ def test_a_vengeful_god_always_finds_a_vertex_and_replays_exactly():
     for seed in range(12):
         st = solo(seed, god="choose")
         rng = random.Random(seed)
-        while st.decision() is not None:
+        for _step in bounded():
+            if st.decision() is None:
+                break
             st.apply(rng.choice(st.decision().ids))
         assert len(st.vg_gods) == 3 and min(st.vg_vertex) >= 0  # B1.2
         again = type(st).replay(st.config, st.seed, list(st.history))
