@@ -8,6 +8,8 @@ import random
 from tabletop_tui.engine.bots import RandomBot, bot_rng, context_for
 from tests.fixture_game import GAME
 
+from .bounded import bounded
+
 
 class CountingViews(GAME.state_class):  # type: ignore[misc, valid-type]
     views = 0
@@ -25,7 +27,9 @@ def _state() -> CountingViews:
 def test_random_bot_never_builds_a_view():
     state = _state()
     rng = bot_rng(3, 0)
-    while (d := state.decision()) is not None:
+    for _step in bounded():
+        if (d := state.decision()) is None:
+            break
         state.apply(RandomBot().choose(context_for(state, rng)))
         assert d.options
     assert CountingViews.views == 0

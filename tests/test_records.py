@@ -13,6 +13,8 @@ from tabletop_tui.engine.registry import games
 from tabletop_tui.session import Session
 from tabletop_tui.store import DB_NAME, Store
 
+from .bounded import bounded
+
 GAMES = [pytest.param(info, id=info.id) for info in games().values()]
 
 
@@ -29,10 +31,10 @@ def played(info, store: Store, finish: bool, seed: int = 3) -> Session:
     ]
     session = Session.start(info, info.make_config(players), seats, seed, store)
     rng = random.Random(seed)
-    moves = 0
-    while session.decision is not None and (finish or moves < 6):
+    for moves in bounded():
+        if not (session.decision is not None and (finish or moves < 6)):
+            break
         session.apply(rng.choice(session.decision.options).id)
-        moves += 1
     return session
 
 
@@ -118,7 +120,9 @@ def test_a_result_that_the_moves_do_not_lead_to_is_refused(capsys, tmp_path, hig
 
     seats = [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Bo", kind="human")]
     s = Session.start(highcard, HighCardConfig(players=2), seats, 4)
-    while s.decision is not None:
+    for _step in bounded():
+        if s.decision is None:
+            break
         s.apply(s.decision.options[0].id)
     result = s.result.to_json()
     result["seats"][0]["score"] += 5

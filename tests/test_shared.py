@@ -20,6 +20,8 @@ from tabletop_tui.store import Store
 from tabletop_tui.store.db import HOST_SEAT, JoinRefused, hash_code, normalise_code
 from tabletop_tui.ui.table import Table
 
+from .bounded import bounded
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -55,7 +57,9 @@ def test_two_processes_play_mezo_to_the_end_each_seeing_only_its_own_seat(tmp_pa
     assert tables[0].viewer == 0 and tables[1].viewer == 1
     rng = random.Random(3)
     secret_moves = 0
-    while host.decision is not None:
+    for _step in bounded():
+        if host.decision is None:
+            break
         decision = host.decision
         seat = decision.seat
         mover, other = tables[seat], tables[1 - seat]
@@ -193,7 +197,9 @@ def test_a_killed_seat_process_loses_nothing_and_its_code_resumes_the_seat(tmp_p
     guest.release()
     guest.store.close()
     # Let the host play until the guest's seat decides.
-    while host.decision is not None and host.decision.seat == 0:
+    for _step in bounded():
+        if not (host.decision is not None and host.decision.seat == 0):
+            break
         host.apply(host.decision.options[0].id)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen(

@@ -11,11 +11,15 @@ from tabletop_tui.session import Session
 from tabletop_tui.store import Store
 from tests.fixture_game import HighCardConfig
 
+from .bounded import bounded
+
 HUMANS = [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Bo", kind="human")]
 
 
 def _play_out(session: Session) -> None:
-    while session.decision is not None:
+    for _step in bounded():
+        if session.decision is None:
+            break
         session.apply(session.decision.options[0].id)
 
 
@@ -47,7 +51,9 @@ def test_finished_game_records_result_and_stats(tmp_path, highcard):
     store = Store.open(tmp_path)
     seats = [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Bot", kind="hard")]
     s = Session.start(highcard, HighCardConfig(players=2), seats, seed=2, store=store)
-    while s.decision is not None:
+    for _step in bounded():
+        if s.decision is None:
+            break
         choice = s.bot_choice() or s.decision.options[0].id
         s.apply(choice)
     stored = store.get(s.game_id)

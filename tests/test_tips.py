@@ -17,6 +17,8 @@ from tabletop_tui.engine.record import SeatSpec
 from tabletop_tui.engine.registry import get_game
 from tabletop_tui.session import Session
 
+from .bounded import bounded
+
 ONLY = re.compile(r"\bonly\b", re.IGNORECASE)
 
 # (game, options, every how many decisions a tip is asked for, decisions to play at most)
@@ -77,7 +79,9 @@ def test_the_tip_and_its_reason_come_from_one_draw():
     info = get_game("mezo")
     seats = [SeatSpec(name=f"P{i}", kind="human") for i in range(3)]
     session = Session.start(info, info.make_config(3, {}), seats, seed=7)
-    while session.decision is not None and session.decision.kind != "god":
+    for _step in bounded():
+        if not (session.decision is not None and session.decision.kind != "god"):
+            break
         session.apply(session.decision.options[0].id)
     decision = session.decision
     assert decision is not None and len(decision.options) >= 2

@@ -14,13 +14,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
-from textual.widget import Widget
 from textual.widgets import Button, OptionList, Static
 
 from tabletop_tui.assets import AssetError, read_text
 
 if TYPE_CHECKING:  # the start screen draws without the engine's data models
-    from tabletop_tui.engine.record import SeatSpec
     from tabletop_tui.engine.registry import GameInfo
 
 MIN_WIDTH = 80
@@ -39,10 +37,6 @@ _SEAT_REF = re.compile(r"\{seat:(\d+)\}")
 def kind_label(kind: str) -> str:
     """'human' or 'hard bot': how a seat kind reads on screen."""
     return "human" if kind == HUMAN else f"{kind} bot"
-
-
-def seat_label(seat: SeatSpec) -> str:
-    return f"{seat.name} ({kind_label(seat.kind)})"
 
 
 def fill_names(text: str, names: list[str]) -> str:
@@ -223,17 +217,6 @@ class ConfirmScreen(SizeAware, ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
-
-
-def focus_first(widget: Widget) -> None:
-    """Focus the first focusable descendant of ``widget`` (or the widget itself)."""
-    if widget.can_focus:
-        widget.focus()
-        return
-    for child in widget.query("*"):
-        if child.can_focus and child.display:
-            child.focus()
-            return
 
 
 class MarkedOptionList(OptionList):

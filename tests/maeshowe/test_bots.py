@@ -11,6 +11,7 @@ from tabletop_tui.games.maeshowe import GAME
 from tabletop_tui.games.maeshowe.bots import GreedyBot, card_worths, play_greedy_game
 from tabletop_tui.games.maeshowe.rules import MaeshoweState
 
+from ..bounded import bounded
 from .helpers import position
 
 # The notes: a one-step greedy player wins about 50% Easy, 24% Medium, 4% Hard solo.
@@ -35,7 +36,9 @@ def test_random_bot_is_far_worse():
         state = MaeshoweState.new({"players": 1}, seed)
         rng = bot_rng(seed, 0)
         bot = RandomBot()
-        while state.decision() is not None:
+        for _step in bounded():
+            if state.decision() is None:
+                break
             state.apply_fast(bot.choose(context_for(state, rng)))
         wins += state.outcome == 1
     assert wins <= 2
@@ -90,7 +93,9 @@ def test_every_level_plays_coop_and_fear_of_the_dark():
             state = MaeshoweState.new(config, 5)
             bots = [GAME.bot(level), GAME.bot(level)]
             rngs = [bot_rng(5, 0), bot_rng(5, 1)]
-            while (d := state.decision()) is not None:
+            for _step in bounded():
+                if (d := state.decision()) is None:
+                    break
                 option = bots[d.seat].choose(context_for(state, rngs[d.seat]))
                 assert option in d.ids
                 state.apply_fast(option)

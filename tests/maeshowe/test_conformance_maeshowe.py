@@ -8,6 +8,8 @@ from tabletop_tui.engine.bots import bot_rng, context_for
 from tabletop_tui.engine.conformance import play_checked
 from tabletop_tui.games.maeshowe import GAME
 
+from ..bounded import bounded
+
 
 def _label(config: dict) -> str:
     return ",".join(f"{k}={v}" for k, v in config.items())
@@ -44,7 +46,9 @@ def test_expansion_decisions_all_occur():
         state = GAME.state_class.new(config, seed)
         bots = [GAME.bot("medium"), GAME.bot("medium")]
         rngs = [bot_rng(seed, 0), bot_rng(seed, 1)]
-        while (d := state.decision()) is not None:
+        for _step in bounded():
+            if (d := state.decision()) is None:
+                break
             kinds.add(d.kind)
             state.apply(bots[d.seat].choose(context_for(state, rngs[d.seat])))
     assert {"first", "second", "eat", "gift"} <= kinds

@@ -16,6 +16,7 @@ import pytest
 
 from tabletop_tui.games.maeshowe.rules import PLANNED, MaeshoweState
 
+from ..bounded import bounded
 from .helpers import play, position
 
 ALL = {"gluttony_garner": True, "crumble_conservation": True, "horror_hope": True}
@@ -98,7 +99,9 @@ def test_every_losing_option_says_so(config):
         if seed % 2:
             state = short_deck(state, seed % 9)
         rng = random.Random(seed)
-        while not state.is_over():
+        for _step in bounded():
+            if state.is_over():
+                break
             check_position(state, counts)
             counts["positions"] += 1
             options = state.decision().options

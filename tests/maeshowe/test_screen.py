@@ -15,6 +15,7 @@ from tabletop_tui.games.maeshowe.screen import MaeshoweBoard
 from tabletop_tui.ui.kit import Palette
 from tests.ui.boards import BoardApp, board_shown
 
+from ..bounded import bounded
 from .helpers import play, position
 
 
@@ -98,7 +99,9 @@ async def test_clicking_the_row_or_a_track_explains_it():
 
 async def test_finished_game_shows_the_outcome():
     state = MaeshoweState.new({"players": 1}, 2)
-    while (d := state.decision()) is not None:
+    for _step in bounded():
+        if (d := state.decision()) is None:
+            break
         state.apply(d.options[0].id)
     text = await _shown(state, 0, (80, 24))
     assert "LOST" in text and "Lost: " in text

@@ -7,6 +7,8 @@ from collections.abc import Callable, Sequence
 from tabletop_tui.games.mesos.data import load_data
 from tabletop_tui.games.mesos.rules import MesosConfig, MesosState, Tribe, make_tribe
 
+from ..bounded import bounded
+
 DATA = load_data()
 
 
@@ -129,7 +131,9 @@ def building_of(kind: str, **params: object) -> str:
 
 def play_until(state: MesosState, done: Callable[[MesosState], bool]) -> None:
     """Apply first options until ``done(state)``."""
-    while not done(state):
+    for _step in bounded():
+        if done(state):
+            break
         d = state.decision()
         assert d is not None
         state.apply(d.options[0].id)

@@ -13,6 +13,8 @@ from tabletop_tui.games.mesos.bots import LookaheadBot, outlook, tribe_of, value
 from tabletop_tui.games.mesos.data import load_data
 from tabletop_tui.session import Session
 
+from ..bounded import bounded
+
 
 def test_at_game_over_the_projection_is_the_real_score() -> None:
     for players, seed in ((2, 1), (3, 2), (5, 3)):
@@ -32,7 +34,9 @@ def _real_objective(session: Session, option_id: str, bot: LookaheadBot) -> floa
     seat = state.decision().seat
     state.apply_fast(option_id)
     rng = random.Random(0)
-    while state.decision() is not None:
+    for _step in bounded():
+        if state.decision() is None:
+            break
         state.apply_fast(bot._policy.choose(context_for(state, rng)))
     scores = {s.seat: s.score for s in state.result().seats}
     others = [v for s, v in scores.items() if s != seat]
@@ -54,7 +58,9 @@ def test_in_the_last_round_the_tip_picks_the_move_that_wins_on_real_scores() -> 
             session.apply(medium.choose(context_for(session.state, rngs[d.seat])))
         bot = GAME.bot("hard")
         assert isinstance(bot, LookaheadBot)
-        while (d := session.decision) is not None:
+        for _step in bounded():
+            if (d := session.decision) is None:
+                break
             if len(d.options) > 1:
                 hint = session.hint()
                 assert hint is not None

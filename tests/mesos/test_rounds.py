@@ -7,6 +7,7 @@ import pytest
 from tabletop_tui.games.mesos.data import describe_event
 from tabletop_tui.games.mesos.rules import OVER, PLACE, final_score
 
+from ..bounded import bounded
 from .helpers import (
     DATA,
     arrange,
@@ -123,7 +124,9 @@ def test_b20_last_round_still_allows_the_extra_pick() -> None:
     s.order = [0, 1]
     s.apply("tile:B")
     s.apply("tile:C")
-    while s.decision() is not None and s.decision().kind == "take":
+    for _step in bounded():
+        if not (s.decision() is not None and s.decision().kind == "take"):
+            break
         s.apply(s.decision().options[0].id)
     d = s.decision()
     assert d is not None and d.kind == "extra" and d.seat == 1
@@ -190,7 +193,9 @@ def test_last_round_view_and_final_log() -> None:
     assert s.view(None)["events_at_end"] == [hunt, final_ritual, final_sust]
     assert s.view(None)["final_round"]
     log: list[str] = []
-    while s.decision() is not None:
+    for _step in bounded():
+        if s.decision() is None:
+            break
         log += _texts(s.apply(s.decision().options[0].id))
     assert any(
         t.startswith("End of round 10 (the last): every visible Event resolves") for t in log

@@ -207,6 +207,20 @@ def test_last_space_pays_food_or_loses_pp() -> None:
     assert (s.tribes[0].food, s.tribes[0].pp) == (1, 0)  # last space with food: pays 1
 
 
+def test_last_space_with_exactly_one_food_pays_it_and_keeps_pp() -> None:
+    # The boundary: 1 food is enough to pay, so the tribe ends with 0 food and no PP lost.
+    s = new_game(2, seed=10)
+    arrange(s, top=chars_of("artist", 3), bottom=chars_of("gatherer", 3))
+    set_tribe(s, 0, food=0)
+    set_tribe(s, 1, food=1)
+    s.order = [0, 1]
+    _place(s, ["B", "C"])
+    s.apply(s.decision().options[0].id)
+    s.apply(s.decision().options[0].id)
+    assert (s.tribes[1].food, s.tribes[1].pp) == (0, 0)  # last space: pays its only food
+    assert (s.tribes[0].food, s.tribes[0].pp) == (1, 0)  # first space +1
+
+
 def test_tile_a_gives_three_food() -> None:
     s = new_game(5, seed=12)
     s.order = [0, 1, 2, 3, 4]

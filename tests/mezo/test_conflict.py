@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tabletop_tui.games.mezo.rules import RESOLVED, SH, WA
 
+from ..bounded import bounded
 from .helpers import (
     at_first_action,
     clear_board,
@@ -82,7 +83,9 @@ def test_kept_cards_revealed_then_played_pile_then_reshuffled_at_end_of_age():
     # each card is used at most once per Age
     st2 = new(2, seed=4)
     seen: dict[int, list[str]] = {0: [], 1: []}
-    while st2.age == 1 and st2.decision() is not None:
+    for _step in bounded():
+        if not (st2.age == 1 and st2.decision() is not None):
+            break
         d = st2.decision()
         if d.kind == "keep_card":
             seen[d.seat].append(d.options[0].id)
@@ -256,8 +259,13 @@ def test_no_winner_without_strength_and_no_champion():
     for i, r in enumerate(st.champs):
         if r == st.here:
             st.champs[i] = -1
+    st.altar[st.here] = "AL01"  # Jade Altar: 4 VP at once, so a wrong win would show
+    vp, tracks = list(st.vp), (list(st.calendar), list(st.codex))
     _to_strength(st)
-    assert st.vpsrc[0][0] == st.vpsrc[1][0] == 0
+    assert st.last_strength == {0: 0, 1: 0}
+    assert kind(st) not in ("tie", "win")  # nobody settles a tie, nobody wins the region
+    assert st.vp == vp and all(x == 0 for row in st.vpsrc for x in row)  # no VP from any source
+    assert (st.calendar, st.codex) == tracks  # no majority placed a unit on a track
 
 
 def test_fallback_without_champion_fewest_vp_wins_tie():
@@ -394,7 +402,7 @@ class MezoStateFactory:
     @staticmethod
     def kukulkan():
         st = new(2, seed=1, god_1="kukulkan", god_2="ixchel")
-        while True:
+        for _step in bounded():
             d = st.decision()
             if d.kind == "move_god" and st.in_conflicts:
                 return st

@@ -7,6 +7,7 @@ import pytest
 from tabletop_tui.games.mezo.data import load_data
 from tabletop_tui.games.mezo.rules import MezoState
 
+from ..bounded import bounded
 from .helpers import at_first_action, clear_board, gods_config, kind, play_until, put, run_effect
 
 EFFECT_KINDS = {
@@ -49,7 +50,7 @@ def busy(st: MezoState, s: int) -> None:
 
 def resolve(st: MezoState, s: int) -> None:
     """Answer every sub-choice of an effect, preferring the fullest choice."""
-    while True:
+    for _step in bounded():
         d = st.decision()
         if d is None or d.seat != s or d.kind not in EFFECT_KINDS:
             return

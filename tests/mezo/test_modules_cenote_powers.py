@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from ..bounded import bounded
 from .helpers import clear_board, ids, kind, put, to_xibalba, units
 from .module_helpers import advance, finish_conflict, mod_state, quiet, to_kind
 
@@ -143,7 +144,9 @@ def test_kept_token_is_offered_again_and_a_used_one_never():
     assert st.power_used[owner]
     v = st.view(None)["modules"]["tribe_powers"][owner]
     assert v["used"] and v["id"] == "TP5"
-    while st.decision() is not None:
+    for _step in bounded():
+        if st.decision() is None:
+            break
         d = st.decision()
         assert not (d.kind == "power" and d.seat == owner)
         st.apply(quiet(d))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tabletop_tui.games.mezo.modules import SRC_CITIES
 from tabletop_tui.games.mezo.rules import SOURCES
 
+from ..bounded import bounded
 from .helpers import clear_board, ids, kind, put, units
 from .module_helpers import advance, finish_conflict, mod_state, quiet, region_of, to_kind
 
@@ -184,7 +185,9 @@ def test_cities_on_the_board_score_3_vp_at_the_end():
     def chooser(d):
         return place({0: regs[0], 1: regs[1]})(d)
 
-    while st.decision() is not None:
+    for _step in bounded():
+        if st.decision() is None:
+            break
         log += [e.text for e in st.apply(chooser(st.decision()))]
     for s in (0, 1):
         destroyed = sum(1 for t in log if t.startswith(f"{{seat:{s}}} destroys"))

@@ -19,6 +19,7 @@ from tabletop_tui.games.mezo.modules import (
 )
 from tabletop_tui.games.mezo.rules import SOURCES
 
+from ..bounded import bounded
 from .helpers import clear_board, put
 from .module_helpers import ALL, finish_conflict, mod_state, set_ritual, to_kind
 
@@ -85,7 +86,9 @@ def test_hard_bot_beats_random_with_every_module():
         me = seed % 2
         bots = {me: hard(), 1 - me: RandomBot()}
         rngs = [bot_rng(seed, i) for i in range(2)]
-        while (d := st.decision()) is not None:
+        for _step in bounded():
+            if (d := st.decision()) is None:
+                break
             oid = bots[d.seat].choose(context_for(st, rngs[d.seat]))
             powers += d.seat == me and d.kind == "power" and oid != "power:keep"
             st.apply(oid)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tabletop_tui.games.mezo.modules import SRC_RITUAL
 from tabletop_tui.games.mezo.rules import SOURCES, SRC_CARDS, _parse_split
 
+from ..bounded import bounded
 from .helpers import clear_board, ids, kind, put, run_effect, steps, to_xibalba
 from .module_helpers import advance, finish_conflict, mod_state, quiet, set_ritual, to_kind
 
@@ -33,7 +34,9 @@ def test_one_ritual_revealed_per_age_after_the_wrathful_tile_and_removed_at_end_
     st = mod_state(3, 8, rituals=True)
     log: list[str] = []
     revealed = []
-    while st.decision() is not None:
+    for _step in bounded():
+        if st.decision() is None:
+            break
         before = st.ritual
         log += [e.text for e in st.apply(quiet(st.decision()))]
         if st.ritual is not None and st.ritual is not before:

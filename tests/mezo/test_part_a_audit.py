@@ -7,6 +7,7 @@ import random
 from tabletop_tui.games.mezo.data import load_data
 from tabletop_tui.games.mezo.rules import RESOLVED, SH, SOURCES, SRC_ALTAR, WA, MezoState
 
+from ..bounded import bounded
 from .helpers import clear_board, gods_config, kind, new, play_until, put, run_effect, steps
 
 BASE_GODS = ("ah_puch", "cabrakan", "ixchel", "kukulkan")
@@ -239,7 +240,7 @@ def test_a7_1_age_1_vertices_must_touch_an_in_play_region():
 
 def test_a14_10_end_of_age_shuffles_god_decks_by_seat_then_the_stack():
     st = new(3, seed=17)
-    while True:
+    for _step in bounded():
         before = st.clone()
         st.apply(_first(st.decision()))
         if st.age == 2:

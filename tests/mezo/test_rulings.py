@@ -11,6 +11,7 @@ import random
 from tabletop_tui.games.mezo.data import load_data
 from tabletop_tui.games.mezo.rules import RESOLVED, SH, WA, MezoState
 
+from ..bounded import bounded
 from .helpers import (
     at_first_action,
     clear_board,
@@ -288,7 +289,9 @@ def test_e26_end_of_age_cleanup_keeps_gods_glyphs_pyramids():
 
 def test_e27_end_game_ties_devotion_then_pyramids():
     st = new(2, 52)
-    while st.decision() is not None:
+    for _step in bounded():
+        if st.decision() is None:
+            break
         st.apply(ids(st)[0])
     st.vp = [10, 10]
     st.dev = [3, 3]
@@ -424,7 +427,9 @@ def test_e40_seeded_randomness_and_hidden_information():
     a = new(4, 62)
     b = new(4, 62)
     rng = random.Random(0)
-    while a.decision() is not None:
+    for _step in bounded():
+        if a.decision() is None:
+            break
         oid = rng.choice(a.decision().ids)
         a.apply(oid)
         b.apply(oid)

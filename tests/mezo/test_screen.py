@@ -12,6 +12,7 @@ from tabletop_tui.games.mezo.screen import Clickable, MezoBoard
 from tests.ui import boards
 from tests.ui.boards import board_text as screen_text
 
+from ..bounded import bounded
 from .helpers import play_until
 
 
@@ -200,7 +201,7 @@ async def test_compact_board_fits_78x16_through_conflicts(players, extra):
 
 async def test_god_step_edges_keep_the_gods_with_the_option_numbers():
     st = play_until(MezoState.new({"players": 4}, 2), "god_turn")
-    while True:  # the god to move stands somewhere, and numbers mark every vertex
+    for _step in bounded():  # the god to move stands somewhere, and numbers mark every vertex
         d = st.decision()
         if d.kind in ("god_place", "move_god") or (d.kind == "god_turn" and st.age > 1):
             break

@@ -14,12 +14,14 @@ from tabletop_tui.games.mezo.rules import (
     SRC_ALTAR,
     SRC_BLESSED,
     SRC_OFFERING,
+    SRC_PYRAMIDS,
     SRC_TRACKS,
     WA,
     MezoConfig,
 )
 from tabletop_tui.games.mezo.solo import CAL, COD, PLAYER, VG, VG_WON, WON
 
+from ..bounded import bounded
 from .helpers import REG, clear_board, kind, play_until, put, run_effect, steps
 from .solo_helpers import at_action, board_units, calm, run_frames, solo
 
@@ -411,6 +413,22 @@ def test_end_of_age_scores_their_tracks_and_pyramids_then_reshuffles():
     assert st.age == 2 and len(st.vg_gods) == 2 and kind(st) == "ability"
 
 
+def test_their_pyramids_score_one_vp_per_region_times_the_age():
+    # In Age 2 each region with a Vengeful pyramid is worth 2 VP (Age 1 alone cannot tell).
+    st = at_action(0)
+    st.age = 2
+    st.pyr[REG["A"] * 2 + VG] = (4,)
+    st.pyr[REG["B"] * 2 + VG] = (3, 2)
+    st.pyr[REG["C"] * 2 + VG] = (1,)
+    st.pyr[REG["E"] * 2 + VG] = ()
+    before = st.vpsrc[VG][SOURCES.index(SRC_PYRAMIDS)]
+    st.stack = [("end_of_age",)]
+    st._decision_cache = None
+    st._run()
+    assert st.vpsrc[VG][SOURCES.index(SRC_PYRAMIDS)] - before == 3 * 2
+    assert st.age == 3
+
+
 def test_a_whole_game_ends_with_a_cooperative_result():
     st = solo(11, god="zotz")
     _play(st, chooser=lambda d: random.Random(len(st.history)).choice(d.ids))
@@ -499,7 +517,9 @@ def test_a_vengeful_god_always_finds_a_vertex_and_replays_exactly():
     for seed in range(12):
         st = solo(seed, god="choose")
         rng = random.Random(seed)
-        while st.decision() is not None:
+        for _step in bounded():
+            if st.decision() is None:
+                break
             st.apply(rng.choice(st.decision().ids))
         assert len(st.vg_gods) == 3 and min(st.vg_vertex) >= 0  # B1.2
         again = type(st).replay(st.config, st.seed, list(st.history))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tabletop_tui.games.mezo.rules import MezoState
 
+from ..bounded import bounded
 from .helpers import clear_board, gods_config, ids, kind, new, play_until, put
 
 
@@ -114,8 +115,14 @@ def test_own_simultaneous_triggers_in_the_order_chosen():
 
 def test_god_step_reverse_vp_order_age_1_place_then_call():
     st = play_until(new(3, 9), "god_place")
+    # Nobody has VP yet, so the tie-break (position on the turn order track) decides:
+    # seats stand 0, 2, 1 from first to last, so they place last-first: 1, 2, 0.
+    assert st.vp == [0, 0, 0] and st.vp_order() == [0, 2, 1]
+    expected = list(reversed(st.vp_order()))
     order = []
-    while st.decision() is not None and st.phase == "God Step":
+    for _step in bounded():
+        if not (st.decision() is not None and st.phase == "God Step"):
+            break
         d = st.decision()
         if d.kind == "god_place":
             order.append(d.seat)
@@ -123,7 +130,7 @@ def test_god_step_reverse_vp_order_age_1_place_then_call():
                 v = st.data.vertex_ids.index(i.split(":")[1])
                 assert v not in st.vertex
         st.apply(d.ids[0])
-    assert order == list(reversed(st.vp_order())) or len(order) == 3
+    assert order == expected == [1, 2, 0]
     assert len({v for v in st.vertex}) == 3 and min(st.vertex) >= 0
 
 
@@ -276,7 +283,9 @@ def test_pyramid_points_are_the_age_number_per_region():
     st.pyr[r * 2 + 1] = (1,)
     st.pyr[(r + 1) % 6 * 2 + 1] = ()
     before = st.vpsrc[1][3]
-    while st.decision() is not None:
+    for _step in bounded():
+        if st.decision() is None:
+            break
         st.apply(ids(st)[0])
     gained = st.vpsrc[1][3] - before
     regions = sum(1 for x in range(6) if st.inplay[x] and st.pyr[x * 2 + 1])
@@ -290,7 +299,9 @@ def test_end_of_game_devotion_value_monument_builders_and_breakdown():
         st.apply(ids(st)[0])
     st.apply("ability:monument_builders")
     st.apply(ids(st)[0])
-    while st.decision() is not None:
+    for _step in bounded():
+        if st.decision() is None:
+            break
         st.dev = [18, 9]
         st.apply(ids(st)[0])
     res = st.result()
@@ -304,7 +315,9 @@ def test_end_of_game_devotion_value_monument_builders_and_breakdown():
 
 def test_end_of_game_ties_devotion_then_pyramids_then_shared():
     st = new(2, 15)
-    while st.decision() is not None:
+    for _step in bounded():
+        if st.decision() is None:
+            break
         st.apply(ids(st)[0])
     st.vp = [50, 50]
     st.dev = [10, 9]

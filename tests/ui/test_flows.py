@@ -20,6 +20,8 @@ from tests.fixture_board import CardFace
 from tests.ui.conftest import highcard_start, screen_text, seats, settle
 from tests.ui.games import FAULTY, TWOPICK
 
+from ..bounded import bounded
+
 
 @pytest.fixture
 def twopick(monkeypatch, highcard):
@@ -538,7 +540,9 @@ async def test_a_game_that_ended_before_a_crash_is_finished_on_resume(make_app, 
 
     config = TWOPICK.make_config(1, {"rounds": 1})
     session = Session.start(TWOPICK, config, seats("human"), 3)
-    while session.decision is not None:
+    for _step in bounded():
+        if session.decision is None:
+            break
         session.apply(session.decision.options[0].id)
     # Saved move by move, but the app stopped before the result was written.
     game_id = store.create_game(Record.of(session.state, session.seats))

@@ -16,6 +16,8 @@ from tabletop_tui.engine.registry import get_game
 from tabletop_tui.session import Session
 from tests.ui.conftest import settle
 
+from ..bounded import bounded
+
 
 def midgame(store, players: int = 3, seed: int = 11, moves: int = 40) -> int:
     """A stored Mesos game after ``moves`` first-option moves (and on to Player 1's next
@@ -28,7 +30,9 @@ def midgame(store, players: int = 3, seed: int = 11, moves: int = 40) -> int:
     session = Session.start(info, config, seats, seed, store=store)
     for _ in range(moves):
         session.apply(session.decision.options[0].id)
-    while session.decision is not None and session.decision.seat != 0:
+    for _step in bounded():
+        if not (session.decision is not None and session.decision.seat != 0):
+            break
         session.apply(session.decision.options[0].id)
     assert session.decision is not None and session.decision.seat == 0
     assert session.game_id is not None

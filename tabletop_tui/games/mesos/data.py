@@ -25,7 +25,6 @@ TYPE_LETTER = {
     "shaman": "S",
 }
 TYPE_NAME = {t: t.capitalize() for t in CHAR_TYPES}
-TYPE_PLURAL = {t: t.capitalize() + "s" for t in CHAR_TYPES}
 ERA_NAME = {1: "I", 2: "II", 3: "III"}
 
 

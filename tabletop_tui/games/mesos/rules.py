@@ -60,7 +60,10 @@ from .data import (
 PLACE, ACT, EXTRA, OVER = "place", "act", "extra", "over"
 TOP, BOTTOM = "top", "bottom"
 TYPE_INDEX = {t: i for i, t in enumerate(CHAR_TYPES)}
-HUNTER, BUILDER, GATHERER, ARTIST, INVENTOR, SHAMAN = range(6)
+# Indexes into CHAR_TYPES of the Character types these rules name.
+HUNTER, GATHERER, ARTIST, INVENTOR = (
+    TYPE_INDEX[t] for t in ("hunter", "gatherer", "artist", "inventor")
+)
 
 
 class MesosConfig(GameConfig):

@@ -40,7 +40,7 @@ EFFECT_KINDS = frozenset(
 )
 
 
-def step_value(step: Step, here_known: bool = True) -> float:
+def step_value(step: Step) -> float:
     """The D17 value of one step, in VP."""
     vt = load_data().value_table
     n = step.n if isinstance(step.n, int) else 2

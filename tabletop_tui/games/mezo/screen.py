@@ -257,11 +257,6 @@ class MezoBoard(BoardView):
             Line().add(part, "dim").markup() for part in textwrap.wrap(LEGEND_LONG, width)
         )
 
-    def _tribe(self, v: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
-        if seat is None:
-            return None
-        return v["tribes"][seat]
-
     def letter(self, v: dict[str, Any], seat: int) -> tuple[str, str]:
         """The tribe's letter and style (colour initial, else the seat number)."""
         if v["tribes"][seat].get("vengeful"):
