@@ -86,6 +86,4 @@ def test_card_body_text_does_not_take_the_border_colour() -> None:
     body = rows[1]
     assert body.style == ""
     bow = body.plain.index("Bow")
-    assert all(
-        "#" not in str(span.style) for span in body.spans if span.start <= bow < span.end
-    )
+    assert all("#" not in str(span.style) for span in body.spans if span.start <= bow < span.end)

@@ -525,7 +525,10 @@ class MezoBoard(BoardView):
         """Both tracks on one line: each space's number and the tribe letter on it; ``tiny``
         (a crowded board) drops the numbers and spaces, a dot or letter per space."""
         line = Line()
-        for key, title in (("calendar", "Calendar "), ("codex", " Codex " if tiny else " │ Codex ")):
+        for key, title in (
+            ("calendar", "Calendar "),
+            ("codex", " Codex " if tiny else " │ Codex "),
+        ):
             line.add(title, "bold")
             for sp in v[key]:
                 target = f"space:{sp['id']}"

@@ -113,7 +113,9 @@ class Palette:
 
     def accent(self) -> str:
         """The board's own emphasis (what is active now)."""
-        return "bold underline" if self.plain else f"bold {legible(HUES['yellow'], self.background)}"
+        return (
+            "bold underline" if self.plain else f"bold {legible(HUES['yellow'], self.background)}"
+        )
 
 
 @lru_cache(maxsize=64)
