@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from harness import quick
+from harness import baseline, quick
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -80,22 +80,13 @@ def _launch(code: str, *args: str, cwd: Path = ROOT) -> tuple[float, dict[str, A
     return seconds, json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def _baseline() -> Path | None:
-    if "--baseline" not in sys.argv:
-        return None
-    path = Path(sys.argv[sys.argv.index("--baseline") + 1]).resolve()
-    if not (path / "tabletop_tui").is_dir():
-        raise SystemExit(f"--baseline {path}: not a checkout of the project")
-    return path
-
-
 def _yes_no(flag: object) -> str:
     return "unknown" if flag is None else "yes" if flag else "no"
 
 
 def startup(runs: int) -> None:
     roots = {"this": ROOT}
-    base = _baseline()
+    base = baseline()
     if base is not None:
         roots["baseline"] = base
     bare: list[float] = []
@@ -220,7 +211,7 @@ def _keys_of(root: Path, presses: int) -> dict[str, Any]:
 
 def keypress(presses: int) -> None:
     roots = {"this": ROOT}
-    base = _baseline()
+    base = baseline()
     if base is not None:
         roots["baseline"] = base
     print(f"key -> first frame at 120x40 (median of up to {presses} keys, each checkout in turn):")

@@ -22,20 +22,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from harness import quick
+from harness import baseline, quick
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 SIM_CASES = (("maeshowe", 1), ("maeshowe", 2), ("mesos", 5), ("mezo", 4), ("mezo", 1))
-
-
-def _baseline() -> Path | None:
-    if "--baseline" not in sys.argv:
-        return None
-    path = Path(sys.argv[sys.argv.index("--baseline") + 1]).resolve()
-    if not (path / "tabletop_tui").is_dir():
-        raise SystemExit(f"--baseline {path}: not a checkout of the project")
-    return path
 
 
 def probe(root: Path, *args: object) -> dict[str, Any]:
@@ -109,7 +100,7 @@ def search_rate(roots: dict[str, Path], fast: bool) -> None:
 def main() -> None:
     fast = quick()
     roots = {"this": ROOT}
-    base = _baseline()
+    base = baseline()
     if base is not None:
         roots["baseline"] = base
     sim_vs_engine(roots, fast)

@@ -28,6 +28,16 @@ def quick() -> bool:
     return "--quick" in sys.argv
 
 
+def baseline() -> Path | None:
+    """The checkout named by ``--baseline DIR``, timed beside this one in the same run."""
+    if "--baseline" not in sys.argv:
+        return None
+    path = Path(sys.argv[sys.argv.index("--baseline") + 1]).resolve()
+    if not (path / "tabletop_tui").is_dir():
+        raise SystemExit(f"--baseline {path}: not a checkout of the project")
+    return path
+
+
 def median_of(runs: int, measure: Callable[[int], float]) -> float:
     """The median of ``measure(run_index)`` over ``runs`` runs."""
     return statistics.median(measure(r) for r in range(runs))
