@@ -305,18 +305,21 @@ class SetupScreen(BaseScreen):
         players = self.query_one("#players", Select).value
         return players if isinstance(players, int) else self.choices["players"]
 
+    def _option_value(self, spec: FieldSpec, *, strict: bool) -> Any:
+        """The value the form shows for option ``spec``: a bad number is the default, or
+        (``strict``, when starting) a clear error."""
+        widget = self.query_one(f"#opt-{spec.name}")
+        if isinstance(widget, Input):
+            try:
+                return int(widget.value)
+            except ValueError:
+                if strict:
+                    raise ValueError(f"{spec.title}: enter a whole number") from None
+                return spec.default
+        return widget.value if isinstance(widget, Select) else spec.default
+
     def _option_values(self) -> dict[str, Any]:
-        values: dict[str, Any] = {}
-        for spec in self.specs:
-            widget = self.query_one(f"#opt-{spec.name}")
-            if isinstance(widget, Select):
-                values[spec.name] = widget.value
-            elif isinstance(widget, Input):
-                try:
-                    values[spec.name] = int(widget.value)
-                except ValueError:
-                    values[spec.name] = spec.default
-        return values
+        return {spec.name: self._option_value(spec, strict=False) for spec in self.specs}
 
     def _show_fields(self) -> None:
         """Show the options that apply now; one that stops applying goes back to its
@@ -387,14 +390,7 @@ class SetupScreen(BaseScreen):
         for spec in self.specs:
             if spec.name not in live:
                 continue  # does not apply: the game's default stands
-            widget = self.query_one(f"#opt-{spec.name}")
-            if isinstance(widget, Select):
-                options[spec.name] = widget.value
-            elif isinstance(widget, Input):
-                try:
-                    options[spec.name] = int(widget.value)
-                except ValueError:
-                    raise ValueError(f"{spec.title}: enter a whole number") from None
+            options[spec.name] = self._option_value(spec, strict=True)
         try:
             seed = int(self.query_one("#seed", Input).value)
         except ValueError:
