@@ -11,7 +11,8 @@ A key is public unless its type says otherwise, with ``Annotated``:
 - ``Annotated[T, Private]``: what one seat may see and another may not (a hand, a secret
   choice). Two seats' views that differ here call for the curtain.
 
-Everything else reads the same for every seat. The hotseat frame decides whether a hand-off
+Everything else reads the same for every seat. A marker may sit at any depth (Mezo marks
+keys inside each tribe's entry). The hotseat frame decides whether a hand-off
 needs the curtain by comparing two seats' views without their ``ForViewer`` keys
 (``without_marked``); the tests check that the views of a played game differ only in keys
 marked one way or the other, and that every view has exactly the declared keys
@@ -74,8 +75,10 @@ def unwrap(hint: Any) -> tuple[Any, tuple[Any, ...]]:
             return hint, extras
 
 
+@cache
 def fields(typed_dict: Any) -> dict[str, Any]:
-    """A ``TypedDict``'s keys and their types, markers kept."""
+    """A ``TypedDict``'s keys and their types, markers kept (read once per type; do not
+    change the dict returned)."""
     return typing.get_type_hints(typed_dict, include_extras=True)
 
 
