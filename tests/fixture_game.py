@@ -9,7 +9,7 @@ registered only by tests and never ships.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Annotated, TypedDict
 
 from pydantic import Field
 
@@ -25,12 +25,21 @@ from tabletop_tui.engine.core import (
     rank_scores,
 )
 from tabletop_tui.engine.registry import GameInfo, Mode
+from tabletop_tui.engine.views import Private
 
 
 class HighCardConfig(GameConfig):
     players: int = Field(2, ge=1, le=3, description="Seats at the table.")
     rounds: int = Field(3, ge=1, le=5, description="Rounds to play.")
     open_hands: bool = Field(False, description="Show every hand to everyone.")
+
+
+class HighCardView(TypedDict):
+    round: int
+    scores: list[int]
+    # Every seat's hand: the cards it may see, None for each card it may not.
+    hands: Annotated[list[list[int | None]], Private]
+    played: list[bool]
 
 
 class HighCard(GameState):
@@ -77,7 +86,7 @@ class HighCard(GameState):
             self.played = [None] * self.players
             self.round += 1
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> HighCardView:
         open_ = self.config.open_hands
         return {
             "round": self.round,

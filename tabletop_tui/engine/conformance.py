@@ -4,7 +4,8 @@
 non-empty options until the end and none after; an illegal id raises and changes nothing;
 clones are independent; a save reloads to an equal state; the same seed and choices give the
 same state; the game's own invariants hold; no seat's view shows another seat's hidden cards;
-the game ends within its bound; results rank every seat. Tests call it for each game and
+every view has the shape its game's view type declares, and two seats' views differ only in
+keys it marks as the viewer's own or private; the game ends within its bound; results rank every seat. Tests call it for each game and
 configuration.
 """
 
@@ -17,6 +18,7 @@ from .bots import RandomBot, bot_rng, context_for
 from .core import GameOver, GameState, IllegalMove
 from .record import GameRecord
 from .registry import GameInfo
+from .views import ForViewer, Private, shape_errors, view_type, without_marked
 
 
 def _check_decision(state: GameState) -> None:
@@ -30,6 +32,40 @@ def _check_decision(state: GameState) -> None:
     assert all(o.label for o in decision.options), "every option needs a label"
     assert 0 <= decision.seat < state.players
     assert decision.prompt
+
+
+def _differences(a: Any, b: Any, path: str = "view") -> list[str]:
+    """Where two views differ, for a failure message."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        out = [f"{path}[{k!r}]" for k in sorted(set(a) ^ set(b))]
+        for k in sorted(set(a) & set(b)):
+            out += _differences(a[k], b[k], f"{path}[{k!r}]")
+        return out
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        pairs = enumerate(zip(a, b, strict=True))
+        return [p for i, (x, y) in pairs for p in _differences(x, y, f"{path}[{i}]")]
+    return [] if a == b else [path]
+
+
+def check_view_shapes(state: GameState) -> None:
+    """Every seat's view and a spectator's have exactly the keys and value types of the
+    game's view ``TypedDict``, and differ from each other only in keys it marks
+    ``ForViewer`` or ``Private`` (a game that declares no view type is not checked)."""
+    hint = view_type(type(state))
+    if hint is None:
+        return
+    at = f"move {len(state.history)}"
+    seats: tuple[int | None, ...] = (None, *range(state.players))
+    views = {seat: state.view(seat) for seat in seats}
+    for seat, view in views.items():
+        errors = shape_errors(view, hint)
+        assert not errors, f"{at}, seat {seat}'s view does not fit {hint.__name__}: {errors[:5]}"
+    public = {seat: without_marked(v, hint, ForViewer, Private) for seat, v in views.items()}
+    for seat, part in public.items():
+        assert part == public[None], (
+            f"{at}: seat {seat}'s view and a spectator's differ in keys not marked ForViewer "
+            f"or Private: {_differences(part, public[None])[:5]}"
+        )
 
 
 def check_illegal_move(state: GameState) -> None:
@@ -84,9 +120,7 @@ def play_checked(
             check_illegal_move(state)
             check_views_hide_hidden(state, chooser)
             _check_clone_and_save(info, state, chooser)
-            for s in range(state.players):
-                state.view(s)
-            state.view(None)
+            check_view_shapes(state)
         option_id = bots[decision.seat].choose(context_for(state, rngs[decision.seat]))
         state.apply(option_id)
         n += 1

@@ -13,9 +13,10 @@ Conventions the frame relies on:
   replaced by the name of seat N (0-based).
 - Two seats' views differ only where one of them may see something the other may not: the
   frame compares the views of the seat leaving the keyboard and the seat taking it to know
-  whether a hotseat hand-off needs the curtain. The key ``"viewer"`` and keys starting with
-  ``"viewer_"`` are ignored in that comparison: put there what depends on who looks without
-  being secret (the seat number; advice computed for that seat, e.g. ``viewer_mad_risks``).
+  whether a hotseat hand-off needs the curtain. Keys whose type in the game's view
+  ``TypedDict`` is marked ``ForViewer`` (``tabletop_tui.engine.views``) are ignored in that
+  comparison: mark so what depends on who looks without being secret (the seat number;
+  advice computed for that seat, e.g. Maeshowe's madness odds).
 - ``update_board`` is called after every change with the viewer's view; when the pending
   decision is another seat's secret one, its options are removed before the board sees it.
   It keeps ``self.view``, ``self.decision`` and ``self.viewer`` and calls ``redraw()``, which

@@ -19,15 +19,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop_tui.engine.core import Decision, EngineError, GameConfig, GameState, LogEntry
+from tabletop_tui.engine.views import ForViewer, view_type, without_marked
 from tabletop_tui.session import Session
 
 from .common import fill_names, kind_label
-
-# Keys of a view that may differ between seats without being private: "viewer" (which seat am
-# I) and any key starting with "viewer_" (advice for the seat looking, such as odds computed
-# from its own hand). Everything else that differs between two seats' views is private.
-VIEWER_KEYS = frozenset({"viewer"})
-VIEWER_PREFIX = "viewer_"
 
 
 @dataclass(frozen=True)
@@ -57,10 +52,13 @@ def decision_seen_by(decision: Decision | None, viewer: int | None) -> Decision 
     return Decision(decision.seat, decision.prompt, (), True, decision.kind, {})
 
 
-def _public_part(view: dict[str, Any]) -> dict[str, Any]:
-    return {
-        k: v for k, v in view.items() if k not in VIEWER_KEYS and not k.startswith(VIEWER_PREFIX)
-    }
+def _public_part(state: GameState, view: dict[str, Any]) -> Any:
+    """``view`` without the keys its game's view type marks ``ForViewer`` (which seat am I,
+    advice such as odds computed from the seat's own hand): they may differ between seats
+    without being private. Everything else that differs between two seats' views is private;
+    a game that declares no view type has every key compared."""
+    hint = view_type(type(state))
+    return view if hint is None else without_marked(view, hint, ForViewer)
 
 
 class Table:
@@ -111,7 +109,7 @@ class Table:
         if decision is not None and decision.secret:
             return True
         state = self.session.state
-        if _public_part(state.view(current)) != _public_part(state.view(nxt)):
+        if _public_part(state, state.view(current)) != _public_part(state, state.view(nxt)):
             return True
         return self.private_log(current) or self.private_log(nxt)
 

@@ -9,7 +9,7 @@ has a breakdown of many lines: it checks how the frame and the results share the
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, TypedDict
 
 from pydantic import Field
 
@@ -25,6 +25,7 @@ from tabletop_tui.engine.core import (
     rank_scores,
 )
 from tabletop_tui.engine.registry import GameInfo, Mode
+from tabletop_tui.engine.views import Private
 from tabletop_tui.ui.board import BoardView
 from tests.fixture_game import GAME as HIGHCARD
 from tests.fixture_game import HighCard, HighestBot
@@ -33,6 +34,14 @@ from tests.fixture_game import HighCard, HighestBot
 class TwoPickConfig(GameConfig):
     players: int = Field(2, ge=1, le=2, description="Seats at the table.")
     rounds: int = Field(2, ge=1, le=4, description="Rounds to play.")
+
+
+class TwoPickView(TypedDict):
+    header: str
+    round: int
+    scores: list[int]
+    hands: Annotated[list[list[int | None]], Private]  # None: a card the seat may not see
+    played: list[bool]
 
 
 class TwoPick(GameState):
@@ -81,7 +90,7 @@ class TwoPick(GameState):
             self.picked = [[] for _ in range(self.players)]
             self.round += 1
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> TwoPickView:
         return {
             "header": f"Round {self.round}",
             "round": self.round,
@@ -171,6 +180,12 @@ class MarketConfig(GameConfig):
     rounds: int = Field(1, ge=1, le=3, description="Goods each seat takes.")
 
 
+class MarketView(TypedDict):
+    header: str
+    stalls: list[str]
+    taken: list[list[str]]
+
+
 class Market(GameState):
     """Each seat in turn takes the good of one stall (the stall restocks); every kind of good
     is a line of the score breakdown."""
@@ -207,7 +222,7 @@ class Market(GameState):
         self.taken[seat].append(self.stalls[i])
         self.log(f"{{seat:{seat}}} takes the {self.stalls[i][0]} of stall {i + 1}", seat=seat)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> MarketView:
         return {
             "header": f"Pick {min(len(t) for t in self.taken) + 1}",
             "stalls": [f"{good} ({value})" for good, value in self.stalls],

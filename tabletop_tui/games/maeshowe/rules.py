@@ -28,6 +28,7 @@ from tabletop_tui.engine.core import (
 )
 
 from .data import ANY, BLUE, EXPANSIONS, NONE, RED, RUNES, Catalog, Effect, catalog_for, load_data
+from .views import MaeshoweView
 
 FIRST, SECOND, EAT, RUNE, LOOK, TAKE, SPEND, RETURN, GIFT, OVER, PLANNED = (
     "first",
@@ -1372,7 +1373,7 @@ class MaeshoweState(GameState):
         out.sort(key=lambda r: -r["odds"])
         return out
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> MaeshoweView:
         cj = self.card_json
         known, unseen = self.unseen_cards(seat)
         counts: dict[tuple[str, str], int] = {}

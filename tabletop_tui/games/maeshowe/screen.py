@@ -36,6 +36,8 @@ from tabletop_tui.ui.kit import (
     wrap,
 )
 
+from .views import MaeshoweView
+
 RUNE_TAG = {"red": "R", "blue": "B", "any": "*", "none": "-"}
 RUNE_HUE = {"red": "red", "blue": "blue", "any": "violet", "none": "grey"}
 RUNE_WORDS = {
@@ -107,6 +109,8 @@ def card_class(card: dict[str, Any]) -> tuple[str, str]:
 
 
 class MaeshoweBoard(BoardView):
+    view: MaeshoweView | None  # what ``update_board`` was given
+
     DEFAULT_CSS = """
     MaeshoweBoard > VerticalScroll { height: 1fr; }
     """
@@ -355,7 +359,7 @@ class MaeshoweBoard(BoardView):
 
     def _small(
         self,
-        view: dict[str, Any],
+        view: MaeshoweView,
         main: int,
         other: int | None,
         width: int,
@@ -393,7 +397,7 @@ class MaeshoweBoard(BoardView):
         partner = [fit(p, width) for p in partner]
         return [*chain, *row, *hand, *info, *partner, *panel]
 
-    def _hand_lines(self, seat: int, view: dict[str, Any], width: int, pal: Palette) -> list[Text]:
+    def _hand_lines(self, seat: int, view: MaeshoweView, width: int, pal: Palette) -> list[Text]:
         lines = [self._hand_title(seat, view, pal, inline=False)]
         hand = view["hands"][seat]
         if hand is None:
@@ -480,7 +484,7 @@ class MaeshoweBoard(BoardView):
 
     def _big(
         self,
-        view: dict[str, Any],
+        view: MaeshoweView,
         main: int,
         other: int | None,
         width: int,
@@ -536,7 +540,7 @@ class MaeshoweBoard(BoardView):
         return lines
 
     def _reference(
-        self, view: dict[str, Any], width: int, pal: Palette, skip: set[str]
+        self, view: MaeshoweView, width: int, pal: Palette, skip: set[str]
     ) -> list[Text]:
         """Every other kind of card still to come, with both effects in full."""
         kinds: dict[str, dict[str, Any]] = {}
@@ -553,7 +557,7 @@ class MaeshoweBoard(BoardView):
             lines += [click(line, "deck") for line in wrap(text, width)]
         return lines
 
-    def _legend_lines(self, view: dict[str, Any], width: int, pal: Palette) -> list[Text]:
+    def _legend_lines(self, view: MaeshoweView, width: int, pal: Palette) -> list[Text]:
         """A key to the marks, under the board where there is room."""
         text = styled("Key: ", style="bold")
         for rune, word in (
@@ -569,7 +573,7 @@ class MaeshoweBoard(BoardView):
 
     # ---- shared pieces -------------------------------------------------------------------
 
-    def _status(self, view: dict[str, Any], width: int, pal: Palette) -> list[Text]:
+    def _status(self, view: MaeshoweView, width: int, pal: Palette) -> list[Text]:
         n = view["players"]
         pieces: list[Text] = []
         for seat in range(n):
@@ -624,7 +628,7 @@ class MaeshoweBoard(BoardView):
             second.append(Text("ESCAPED!" if view["won"] else "LOST", style="bold reverse"))
         return pack(pieces, width, sep="  ") + pack(second, width, sep="  ")
 
-    def _chain(self, view: dict[str, Any], pal: Palette, short: bool = False) -> Text:
+    def _chain(self, view: MaeshoweView, pal: Palette, short: bool = False) -> Text:
         chain = view["chain"]
         text = styled("Chain " if short else "Excavate chain ", style="bold")
         for rune in chain["runes"]:
@@ -655,14 +659,14 @@ class MaeshoweBoard(BoardView):
             text.append(" to clear 2 passages")
         return click(text, "chain")
 
-    def _row_pieces(self, view: dict[str, Any], pal: Palette) -> list[Text]:
+    def _row_pieces(self, view: MaeshoweView, pal: Palette) -> list[Text]:
         head = click(styled(f"Row ({len(view['row'])}):", style="bold"), "row")
         if not view["row"]:
             return [head, Text("empty", style=pal.muted())]
         return [head] + [click(card_token(c, pal, c.get("as")), c["id"]) for c in view["row"]]
 
     def _row_tail(
-        self, view: dict[str, Any], width: int, pal: Palette, lead: Text | None = None
+        self, view: MaeshoweView, width: int, pal: Palette, lead: Text | None = None
     ) -> Text:
         """The row's newest end, as much as one line holds (after ``lead``)."""
         pieces = self._row_pieces(view, pal)
@@ -678,7 +682,7 @@ class MaeshoweBoard(BoardView):
             tail = token + Text(" ") + tail
         return head + Text(" ") + tail
 
-    def _hand_title(self, seat: int, view: dict[str, Any], pal: Palette, inline: bool) -> Text:
+    def _hand_title(self, seat: int, view: MaeshoweView, pal: Palette, inline: bool) -> Text:
         """The title of a hand; ``inline``: its cards follow on the same line."""
         n = view["players"]
         hand = view["hands"][seat]
@@ -701,7 +705,7 @@ class MaeshoweBoard(BoardView):
             title.append("   ▶ played  ✗ discarded", style=pal.muted())
         return title
 
-    def _madness(self, view: dict[str, Any], pal: Palette) -> Text | None:
+    def _madness(self, view: MaeshoweView, pal: Palette) -> Text | None:
         """The odds of going mad, one figure per rune the kept cards could share."""
         risks = view["viewer_mad_risks"]
         if not risks:
@@ -725,7 +729,7 @@ class MaeshoweBoard(BoardView):
             text.append(f" if the {draw} drawn match (−1 health and max)")
         return click(text, "madness")
 
-    def _info(self, view: dict[str, Any], width: int, pal: Palette) -> list[Text]:
+    def _info(self, view: MaeshoweView, width: int, pal: Palette) -> list[Text]:
         lines: list[Text] = []
         if view["looking"]:
             pieces = [Text("Hope shows:", style="bold")]
@@ -747,7 +751,7 @@ class MaeshoweBoard(BoardView):
                 lines.append(Text(f"Lost: {reason}.", style=pal.hue("red")))
         return lines
 
-    def _pile(self, view: dict[str, Any], panel: int, pal: Palette, hint: str = "") -> Text:
+    def _pile(self, view: MaeshoweView, panel: int, pal: Palette, hint: str = "") -> Text:
         """One pile's title (then ``hint``) and its cards, counted by kind."""
         n = view["players"]
         if panel == 0:
@@ -776,14 +780,14 @@ class MaeshoweBoard(BoardView):
         text.append_text(counted(pile, pal))
         return text
 
-    def _all_piles(self, view: dict[str, Any], width: int, pal: Palette) -> list[Text]:
+    def _all_piles(self, view: MaeshoweView, width: int, pal: Palette) -> list[Text]:
         out: list[Text] = []
         for p in range(1 + view["players"]):
             target = "deck" if p == 0 else "discards"
             out += [click(line, target) for line in wrap(self._pile(view, p, pal), width)]
         return out
 
-    def _panel_line(self, view: dict[str, Any], pal: Palette) -> Text:
+    def _panel_line(self, view: MaeshoweView, pal: Palette) -> Text:
         count = 1 + view["players"]
         panel = self._panel % count
         nxt = (panel + 1) % count

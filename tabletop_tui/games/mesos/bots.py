@@ -37,6 +37,7 @@ from .rules import (
     ritual_stars,
     sustenance_need,
 )
+from .views import MesosView, TribeView
 
 __all__ = ["HeuristicBot", "LookaheadBot", "easy", "hard", "heuristic", "medium"]
 
@@ -58,7 +59,7 @@ class Outlook:
     final_round: bool
 
 
-def outlook(view: dict[str, Any], seat: int, data: MesosData) -> Outlook:
+def outlook(view: MesosView, seat: int, data: MesosData) -> Outlook:
     """The Events the rules will still resolve, and the rounds left to play.
 
     Once the game is over nothing is left: the Events still lying in the rows have resolved
@@ -77,7 +78,7 @@ def outlook(view: dict[str, Any], seat: int, data: MesosData) -> Outlook:
     )
 
 
-def tribe_of(view: dict[str, Any], seat: int) -> Tribe:
+def tribe_of(view: MesosView, seat: int) -> Tribe:
     t = view["tribes"][seat]
     return make_tribe(
         [c["id"] for c in t["characters"]], [b["id"] for b in t["buildings"]], t["food"], t["pp"]
@@ -245,7 +246,7 @@ class HeuristicBot:
             res.append((o.id, gain, self._card_name(cid)))
         return res
 
-    def _rows(self, view: dict[str, Any]) -> dict[str, list[str]]:
+    def _rows(self, view: MesosView) -> dict[str, list[str]]:
         return {
             "top": [c["id"] for c in view["top"] + view["top_buildings"] if c["kind"] != "event"],
             "bottom": [
@@ -292,7 +293,7 @@ class HeuristicBot:
         return value(now, out, self.data) - base, now, taken
 
     def _tile_value(
-        self, view: dict[str, Any], seat: int, letter: str, me: Tribe, out: Outlook
+        self, view: MesosView, seat: int, letter: str, me: Tribe, out: Outlook
     ) -> tuple[float, str]:
         tiles = view["tiles"]
         rows = self._rows(view)
@@ -322,7 +323,7 @@ class HeuristicBot:
         names = ", ".join(self._card_name(c) for c in taken) or "food"
         return gain, f"tile {letter}: {names}"
 
-    def _space_value(self, view: dict[str, Any], tribe: Tribe, pos: float, out: Outlook) -> float:
+    def _space_value(self, view: MesosView, tribe: Tribe, pos: float, out: Outlook) -> float:
         spaces = view["turn_order"]
         lo = min(int(pos), len(spaces) - 1)
         hi = min(lo + 1, len(spaces) - 1)
@@ -496,7 +497,7 @@ class LookaheadBot(HeuristicBot):
     def explain(self, ctx: BotContext) -> str:
         return str(self.choose_explained(ctx)[1])
 
-    def _playout(self, state: Any, ctx: BotContext, before: dict[str, Any]) -> RoundOutcome:
+    def _playout(self, state: Any, ctx: BotContext, before: TribeView) -> RoundOutcome:
         seat = ctx.seat
         start_round = state.round_no
         while (d := state.decision()) is not None and state.round_no == start_round:

@@ -56,6 +56,7 @@ from .data import (
     tile_text,
     tile_words,
 )
+from .views import MesosView
 
 PLACE, ACT, EXTRA, OVER = "place", "act", "extra", "over"
 TOP, BOTTOM = "top", "bottom"
@@ -866,7 +867,7 @@ class MesosState(GameState):
 
     # ---- views and results ----------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> MesosView:
         data = _data()
         deck_left = {"1": 0, "2": 0, "3": 0, "final": 0}
         unseen_events = []

@@ -25,6 +25,7 @@ from tabletop_tui.ui.board import BoardText, BoardView
 from tabletop_tui.ui.kit import CardFace, card_box, click, fit, flow, join_lines, pack, wrap
 
 from .data import CHAR_TYPES, ERA_NAME, EVENT_NAME, TYPE_NAME, invention_name
+from .views import MesosView
 
 TYPE_HUE = {
     "hunter": "red",
@@ -150,6 +151,8 @@ def pile_words(kind: str, cards: list[dict[str, Any]], tribe: dict[str, Any]) ->
 class MesosBoard(BoardView):
     """Draws a Mesos view; never computes a rule (all numbers come from the view)."""
 
+    view: MesosView | None  # what ``update_board`` was given
+
     BINDINGS = [Binding("b", "scroll_board", "Scroll board")]
 
     DEFAULT_CSS = """
@@ -219,7 +222,7 @@ class MesosBoard(BoardView):
             return self._describe_tribe(v, int(rest))
         return self._describe_card(v, target)
 
-    def _describe_tile(self, v: dict[str, Any], letter: str) -> str | None:
+    def _describe_tile(self, v: MesosView, letter: str) -> str | None:
         tile = next((t for t in v["tiles"] if t["letter"] == letter), None)
         if tile is None:
             return None
@@ -236,7 +239,7 @@ class MesosBoard(BoardView):
             )
         return text
 
-    def _in_reach(self, v: dict[str, Any], row: str) -> str:
+    def _in_reach(self, v: MesosView, row: str) -> str:
         """What a row offers now, with what its Buildings would cost the viewer."""
         chars = sum(1 for c in v[row] if c["kind"] == "character")
         costs = v.get("viewer_costs") or {}
@@ -244,7 +247,7 @@ class MesosBoard(BoardView):
         text = f"The {row} row holds {chars} Character{'s' * (chars != 1)}"
         return text + (f" and {', '.join(blds)}." if blds else ".")
 
-    def _describe_tribe(self, v: dict[str, Any], seat: int) -> str | None:
+    def _describe_tribe(self, v: MesosView, seat: int) -> str | None:
         t = next((t for t in v["tribes"] if t["seat"] == seat), None)
         if t is None:
             return None
@@ -267,7 +270,7 @@ class MesosBoard(BoardView):
         )
         return " ".join(parts)
 
-    def _describe_card(self, v: dict[str, Any], cid: str) -> str | None:
+    def _describe_card(self, v: MesosView, cid: str) -> str | None:
         found = self._find(v, cid)
         if found is None:
             return None
@@ -290,7 +293,7 @@ class MesosBoard(BoardView):
         return text
 
     @staticmethod
-    def _find(v: dict[str, Any], cid: str) -> tuple[dict[str, Any], str] | None:
+    def _find(v: MesosView, cid: str) -> tuple[dict[str, Any], str] | None:
         """The card ``cid`` in the view and where it is (``top``, ``tribe:2``...)."""
         pools: list[tuple[str, list[dict[str, Any]]]] = [
             ("top", v.get("top", []) + v.get("top_buildings", [])),
@@ -317,7 +320,7 @@ class MesosBoard(BoardView):
         lines, self.plan = self.fitted(v, width, max(1, self.size.height))
         self.query_one("#m-board", BoardText).update(join_lines(lines))
 
-    def fitted(self, v: dict[str, Any], width: int, height: int) -> tuple[list[Text], Plan]:
+    def fitted(self, v: MesosView, width: int, height: int) -> tuple[list[Text], Plan]:
         """The richest layout that fits ``height`` lines (the leanest one if none does:
         the board then scrolls). Each section is drawn once per variant."""
         cache: dict[tuple[str, Any], list[Text]] = {}
@@ -358,7 +361,7 @@ class MesosBoard(BoardView):
         return lines, plan
 
     def _rows_height(
-        self, v: dict[str, Any], plan: Plan, width: int, needs: dict[tuple[str, int], int]
+        self, v: MesosView, plan: Plan, width: int, needs: dict[tuple[str, int], int]
     ) -> int:
         """The lines ``_rows_boxed`` takes for ``plan``, counted without drawing a box."""
         total = 0
@@ -369,7 +372,7 @@ class MesosBoard(BoardView):
 
     def _row_faces(
         self,
-        v: dict[str, Any],
+        v: MesosView,
         row: str,
         height: int,
         per: int,
@@ -389,7 +392,7 @@ class MesosBoard(BoardView):
         tall = min(height, max((needs[(f.target or "", fw)] for f, fw in faces), default=3))
         return faces, tall
 
-    def board_lines(self, v: dict[str, Any], plan: Plan, width: int) -> list[Text]:
+    def board_lines(self, v: MesosView, plan: Plan, width: int) -> list[Text]:
         """The whole board drawn to ``plan`` in ``width`` cells."""
         return (
             self._track(v, plan, width)
@@ -398,12 +401,12 @@ class MesosBoard(BoardView):
             + self._still_to_come(v, width)
         )
 
-    def _track(self, v: dict[str, Any], plan: Plan, width: int) -> list[Text]:
+    def _track(self, v: MesosView, plan: Plan, width: int) -> list[Text]:
         if plan.track == "blocks":
             return self._track_blocks(v, width)
         return self._track_lines(v, width)
 
-    def _rows(self, v: dict[str, Any], plan: Plan, width: int) -> list[Text]:
+    def _rows(self, v: MesosView, plan: Plan, width: int) -> list[Text]:
         if plan.box:
             return self._rows_boxed(v, plan.box, plan.per, width)
         return self._rows_lines(v, width)
@@ -432,7 +435,7 @@ class MesosBoard(BoardView):
 
     # ---- offer tiles and turn order ------------------------------------------------------
 
-    def _tile_text(self, v: dict[str, Any], tile: dict[str, Any], owner: bool = True) -> Text:
+    def _tile_text(self, v: MesosView, tile: dict[str, Any], owner: bool = True) -> Text:
         acting = (v.get("acting") or {}).get("tile") == tile["letter"]
         # The tile acting now: a mark and the accent, never the colour alone.
         body = Text().append(
@@ -448,12 +451,12 @@ class MesosBoard(BoardView):
         return self._badged(f"tile:{tile['letter']}", body)
 
     @staticmethod
-    def _order_gap(v: dict[str, Any]) -> str:
+    def _order_gap(v: MesosView) -> str:
         """What an empty Turn Order space says: while totems are placed, its totem has
         gone to a tile; later, no totem has come back to it yet."""
         return "on a tile" if v.get("phase") == "place" else "empty"
 
-    def _track_lines(self, v: dict[str, Any], width: int) -> list[Text]:
+    def _track_lines(self, v: MesosView, width: int) -> list[Text]:
         pieces: list[Text] = []
         head = Text()
         if v.get("final_round"):
@@ -475,7 +478,7 @@ class MesosBoard(BoardView):
             order.append(piece)
         return lines + pack(order, width, indent=7, sep=" · ")
 
-    def _track_blocks(self, v: dict[str, Any], width: int) -> list[Text]:
+    def _track_blocks(self, v: MesosView, width: int) -> list[Text]:
         """Tiles and Turn Order spaces as two-line blocks: what it gives, whose totem."""
         title = Text().append("OFFER TILES", style="bold")
         if v.get("final_round"):
@@ -506,17 +509,17 @@ class MesosBoard(BoardView):
 
     # ---- the rows -------------------------------------------------------------------------
 
-    def _cost(self, v: dict[str, Any], card: dict[str, Any]) -> int | None:
+    def _cost(self, v: MesosView, card: dict[str, Any]) -> int | None:
         return (v.get("viewer_costs") or {}).get(card["id"])
 
-    def _card_piece(self, v: dict[str, Any], card: dict[str, Any]) -> Text:
+    def _card_piece(self, v: MesosView, card: dict[str, Any]) -> Text:
         style = self.palette.hue(hue_of(card))
         body = Text(card_words(card, self._cost(v, card)), style=style)
         if self.is_highlighted(card["id"]):
             body.stylize("reverse" if self.palette.plain else "underline")
         return self._badged(card["id"], body)
 
-    def _row_groups(self, v: dict[str, Any], row: str) -> tuple[list, list, list, bool]:
+    def _row_groups(self, v: MesosView, row: str) -> tuple[list, list, list, bool]:
         cards = v[row]
         chars = [c for c in cards if c["kind"] != "event"]
         events = [c for c in cards if c["kind"] == "event"]
@@ -524,7 +527,7 @@ class MesosBoard(BoardView):
         resolving = any(c["id"] in at_end for c in events)
         return chars, events, v[f"{row}_buildings"], resolving
 
-    def _rows_lines(self, v: dict[str, Any], width: int) -> list[Text]:
+    def _rows_lines(self, v: MesosView, width: int) -> list[Text]:
         lines: list[Text] = []
         for row, label in (("top", "Top ▲  "), ("bottom", "Bottom▼")):
             chars, events, buildings, resolving = self._row_groups(v, row)
@@ -544,7 +547,7 @@ class MesosBoard(BoardView):
             lines += pack(pieces, width, indent=8, sep=" · ")
         return lines
 
-    def _face(self, v: dict[str, Any], card: dict[str, Any]) -> CardFace:
+    def _face(self, v: MesosView, card: dict[str, Any]) -> CardFace:
         kind = card["kind"]
         hue = hue_of(card)
         if kind == "event":
@@ -578,7 +581,7 @@ class MesosBoard(BoardView):
             selected=self.is_highlighted(target),
         )
 
-    def _rows_boxed(self, v: dict[str, Any], height: int, per: int, width: int) -> list[Text]:
+    def _rows_boxed(self, v: MesosView, height: int, per: int, width: int) -> list[Text]:
         lines: list[Text] = []
         titles = {
             "top": "TOP ROW ▲  moves down at the end of the round",
@@ -597,7 +600,7 @@ class MesosBoard(BoardView):
 
     # ---- the tribes -----------------------------------------------------------------------
 
-    def _tribe_head(self, v: dict[str, Any], t: dict[str, Any], short: bool) -> Text:
+    def _tribe_head(self, v: MesosView, t: dict[str, Any], short: bool) -> Text:
         seat = t["seat"]
         acting = seat == (v.get("acting") or {}).get("seat")
         head = Text().append("▶ " if acting else "  ", style=self.palette.accent())
@@ -622,7 +625,7 @@ class MesosBoard(BoardView):
         text.append(f" ({pile_words(kind, cards, t)})")
         return click(text, f"tribe:{t['seat']}")
 
-    def _tribes(self, v: dict[str, Any], plan: Plan, width: int) -> list[Text]:
+    def _tribes(self, v: MesosView, plan: Plan, width: int) -> list[Text]:
         lines: list[Text] = []
         if plan.box:
             title = Text().append("TRIBES", style="bold")
@@ -639,7 +642,7 @@ class MesosBoard(BoardView):
             lines += self._tribe(v, t, plan, width)
         return lines
 
-    def _tribe(self, v: dict[str, Any], t: dict[str, Any], plan: Plan, width: int) -> list[Text]:
+    def _tribe(self, v: MesosView, t: dict[str, Any], plan: Plan, width: int) -> list[Text]:
         groups = self._by_type(t)
         target = f"tribe:{t['seat']}"
         owned = [
@@ -694,7 +697,7 @@ class MesosBoard(BoardView):
                 lines.append(fit(Text(f"    at the end: {scoring}", self.palette.muted()), width))
         return lines
 
-    def _still_to_come(self, v: dict[str, Any], width: int) -> list[Text]:
+    def _still_to_come(self, v: MesosView, width: int) -> list[Text]:
         deck = v["deck"]
         pieces = [
             Text(f"Era {ERA_NAME[int(e)]} deck {deck[e]}") for e in ("1", "2", "3") if deck[e]

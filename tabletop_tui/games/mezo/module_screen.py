@@ -13,6 +13,7 @@ from typing import Any
 
 from .modules import MODULE_TITLES
 from .screen_common import Drawer, Line
+from .views import MezoView
 
 STEP_NAME = {
     "tribe": "Tribe Step",
@@ -37,12 +38,12 @@ def short_power(text: str) -> str:
     return text
 
 
-def city_here(v: dict[str, Any], rid: str) -> int | None:
+def city_here(v: MezoView, rid: str) -> int | None:
     cities = (v.get("modules") or {}).get("cities") or []
     return next((s for s, c in enumerate(cities) if c["region"] == rid), None)
 
 
-def cenote_here(v: dict[str, Any], rid: str) -> bool:
+def cenote_here(v: MezoView, rid: str) -> bool:
     return (v.get("modules") or {}).get("cenote") == rid
 
 
@@ -59,7 +60,7 @@ def pack(head: Line, items: list[Line], sep: str, width: int) -> list[Line]:
     return lines
 
 
-def modules_markup(board: Drawer, v: dict[str, Any]) -> str:
+def modules_markup(board: Drawer, v: MezoView) -> str:
     """The module lines, or an empty string when no module is on."""
     m = v.get("modules") or {}
     if not m.get("on"):
@@ -111,7 +112,7 @@ def modules_markup(board: Drawer, v: dict[str, Any]) -> str:
 
 
 def _prophecy(
-    board: Drawer, v: dict[str, Any], pro: dict[str, Any], wide: bool, width: int
+    board: Drawer, v: MezoView, pro: dict[str, Any], wide: bool, width: int
 ) -> list[Line]:
     for cut in (99, 15, 13, 11, 9, 7):
         line = _column(board, v, pro, cut)
@@ -134,7 +135,7 @@ def _prophecy(
     return out
 
 
-def _column(board: Drawer, v: dict[str, Any], pro: dict[str, Any], cut: int) -> Line:
+def _column(board: Drawer, v: MezoView, pro: dict[str, Any], cut: int) -> Line:
     """The column on one line, bottom card first, card names cut to ``cut`` characters."""
     closed = pro["closed"]
     line = Line().add("☥Prophecy ", "bold cyan")

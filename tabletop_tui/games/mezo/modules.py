@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop_tui.engine.core import Decision, Option
 
 from .data import ModuleData, Prophecy, Ritual, Step, load_module_data
+from .views import ModulesView
 
 if TYPE_CHECKING:
     from .rules import MezoState
@@ -541,7 +542,7 @@ class ModulesMixin:
 
     # ---- protocol helpers: view, determinize, invariants -----------------------------------
 
-    def modules_view(self) -> dict[str, Any]:
+    def modules_view(self) -> ModulesView:
         """Every module's public state (only the Ritual deck's order and contents are hidden)."""
         md, d, P = self.mdata, self.data, self.np
         cfg = self.config

@@ -39,6 +39,7 @@ from tabletop_tui.engine.core import (
 from . import texts
 from .data import Step, load_data
 from .modules import MODULE_SOURCES, MODULES, ModulesMixin, solo_conflict
+from .views import MezoView
 
 GodChoice = Literal[
     "choose", "ah_puch", "cabrakan", "ixchel", "kukulkan", "uayeb", "xolotl", "zotz"
@@ -2073,7 +2074,7 @@ class MezoState(ModulesMixin, GameState):
                 assert all(self.units[(r * P + s) * 2 + t] == 0 for s in range(P) for t in (SH, WA))
         self._modules_invariants()
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> MezoView:
         d = self.data
         P, nr = self.np, len(self.inplay)
         regions = []

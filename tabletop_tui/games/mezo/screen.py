@@ -40,6 +40,7 @@ from tabletop_tui.ui.kit import CardFace, card_box, flow
 from .module_screen import STEP_NAME, cenote_here, city_here, modules_markup
 from .screen_common import Line, _strip, themed
 from .solo_screen import panel, tribe_line, vertex_mark
+from .views import MezoView
 
 COLOUR_STYLE = {
     "red": "bold red",
@@ -86,6 +87,8 @@ class Clickable(BoardText):
 
 class MezoBoard(BoardView):
     """Draws a Mezo view; every number comes from the view, no rule is computed here."""
+
+    view: MezoView | None  # what ``update_board`` was given
 
     DEFAULT_CSS = """
     MezoBoard { layout: vertical; }
@@ -183,7 +186,7 @@ class MezoBoard(BoardView):
             widget.display = bool(text)
             widget.update(themed(text, palette))
 
-    def _fill(self, v: dict[str, Any], texts: dict[str, str], height: int, used: int) -> int:
+    def _fill(self, v: MezoView, texts: dict[str, str], height: int, used: int) -> int:
         """A tall board spends its spare lines, most useful first, while region boxes keep
         at least four lines inside: the Calendar and Codex spaces with their effects, then
         the gods' abilities and CALLs under each tribe, then the legend of the marks. Returns
@@ -214,7 +217,7 @@ class MezoBoard(BoardView):
         lines = Text.from_markup(markup).plain.split("\n")
         return sum(max(1, -(-cell_len(line) // width)) for line in lines)
 
-    def _god_on_offer(self, v: dict[str, Any]) -> dict[str, Any] | None:
+    def _god_on_offer(self, v: MezoView) -> dict[str, Any] | None:
         """The god the viewer's highlighted option offers, while gods are chosen."""
         option = self.option(self.highlighted)
         d = self.decision
@@ -223,7 +226,7 @@ class MezoBoard(BoardView):
         gid = option.id.partition(":")[2]
         return next((g for g in v.get("gods") or [] if g["id"] == gid), None)
 
-    def _god_panel(self, v: dict[str, Any], god: dict[str, Any], room: int) -> str:
+    def _god_panel(self, v: MezoView, god: dict[str, Any], room: int) -> str:
         """The tribes on one line, then the highlighted god's ability and CALL wrapped into
         the ``room - 1`` lines left."""
         cols = self.cols
@@ -257,7 +260,7 @@ class MezoBoard(BoardView):
             Line().add(part, "dim").markup() for part in textwrap.wrap(LEGEND_LONG, width)
         )
 
-    def letter(self, v: dict[str, Any], seat: int) -> tuple[str, str]:
+    def letter(self, v: MezoView, seat: int) -> tuple[str, str]:
         """The tribe's letter and style (colour initial, else the seat number)."""
         if v["tribes"][seat].get("vengeful"):
             return "V", "bold magenta"  # the solo Vengeful gods
@@ -282,7 +285,7 @@ class MezoBoard(BoardView):
             if x
         )
 
-    def _status(self, v: dict[str, Any]) -> str:
+    def _status(self, v: MezoView) -> str:
         """One line that never wraps: the Age, the Region in conflict (else the step), the
         Wrathful god, the Regions done and the known top of the stack.
         The frame's header repeats the step; what does not fit is left out."""
@@ -317,7 +320,7 @@ class MezoBoard(BoardView):
             text += "\n" + wl.fit(cols).markup()
         return text
 
-    def _title(self, v: dict[str, Any], reg: dict[str, Any], inner: int, active: bool) -> Line:
+    def _title(self, v: MezoView, reg: dict[str, Any], inner: int, active: bool) -> Line:
         """The box's title: marks, letter, name and altar, shortened in a fixed order
         (altar cut to its first word, then the name to its first word) so names stay
         recognisable."""
@@ -347,7 +350,7 @@ class MezoBoard(BoardView):
             text = text[:room]
         return title.add(text, "bold" + (" reverse" if active else ""), click=target)
 
-    def _box(self, v: dict[str, Any], reg: dict[str, Any], width: int, rows: int) -> list[Line]:
+    def _box(self, v: MezoView, reg: dict[str, Any], width: int, rows: int) -> list[Line]:
         inner = width - 2
         rid = reg["id"]
         active = v["conflict"]["region"] == rid
@@ -369,9 +372,7 @@ class MezoBoard(BoardView):
         lines.append(self._edge(v, rid, width, border))
         return lines
 
-    def _box_body(
-        self, v: dict[str, Any], reg: dict[str, Any], rows: int, inner: int
-    ) -> list[Line]:
+    def _box_body(self, v: MezoView, reg: dict[str, Any], rows: int, inner: int) -> list[Line]:
         rid = reg["id"]
         P = len(v["tribes"])
         units = Line()
@@ -434,7 +435,7 @@ class MezoBoard(BoardView):
             body.append(stack)
         return body
 
-    def _edge(self, v: dict[str, Any], rid: str, width: int, border: str) -> Line:
+    def _edge(self, v: MezoView, rid: str, width: int, border: str) -> Line:
         """The bottom edge: the vertices touching the Region and the god on each. When the
         option numbers make it too long, the dashes go, then the ``V`` of the vertex ids;
         the gods always stay."""
@@ -459,7 +460,7 @@ class MezoBoard(BoardView):
                 break
         return edge.fit(width - 1).pad(width - 1, "─", border).add("┘", border)
 
-    def _map(self, v: dict[str, Any], rows: int) -> str:
+    def _map(self, v: MezoView, rows: int) -> str:
         width = min(48 if self.band() == "large" else 40, self.cols // 3)
         regions = {r["id"]: r for r in v["regions"]}
         out = []
@@ -469,7 +470,7 @@ class MezoBoard(BoardView):
                 out.append("".join(b[i].markup() for b in boxes))
         return "\n".join(out)
 
-    def _tracks(self, v: dict[str, Any]) -> str:
+    def _tracks(self, v: MezoView) -> str:
         """Calendar and Codex: one line of space numbers (with a legend of the unit
         counts), or a line each with the space names when the board is tall."""
         if not self.tall:
@@ -492,7 +493,7 @@ class MezoBoard(BoardView):
             lines.append(line.fit(self.cols).markup())
         return "\n".join(lines)
 
-    def _tracks_detailed(self, v: dict[str, Any]) -> str:
+    def _tracks_detailed(self, v: MezoView) -> str:
         """Calendar and Codex side by side, a line per space: its number, the tribe on it
         and what it gives."""
         half = (self.cols - 3) // 2
@@ -508,7 +509,7 @@ class MezoBoard(BoardView):
             out.append(line.extend(self._space_line(v, right, half)).markup())
         return "\n".join(out)
 
-    def _space_line(self, v: dict[str, Any], sp: dict[str, Any], width: int) -> Line:
+    def _space_line(self, v: MezoView, sp: dict[str, Any], width: int) -> Line:
         target = f"space:{sp['id']}"
         line = Line()
         self._mark(line, target)
@@ -521,7 +522,7 @@ class MezoBoard(BoardView):
         line.add(f" {sp['text']}", "" if sp["unit"] is None else "dim", click=target)
         return line.fit(width)
 
-    def _tracks_compact(self, v: dict[str, Any], tiny: bool = False) -> Line:
+    def _tracks_compact(self, v: MezoView, tiny: bool = False) -> Line:
         """Both tracks on one line: each space's number and the tribe letter on it; ``tiny``
         (a crowded board) drops the numbers and spaces, a dot or letter per space."""
         line = Line()
@@ -544,7 +545,7 @@ class MezoBoard(BoardView):
                     line.add(" ")
         return line
 
-    def _tribes(self, v: dict[str, Any], with_cards: bool = False, gods: bool = False) -> str:
+    def _tribes(self, v: MezoView, with_cards: bool = False, gods: bool = False) -> str:
         """A line per tribe (two on a tall board: the supplies and abilities below; with
         ``gods`` two more with its god's ability and CALL); with ``with_cards`` (a crowded
         board) the conflict item comes right after the letter. The viewer's own line is never
@@ -627,7 +628,7 @@ class MezoBoard(BoardView):
             names = ", ".join(a["name"] for a in abil)
             line.add(f" [{names}]", "cyan", click=f"tribe:{t['seat']}")
 
-    def _card_item(self, v: dict[str, Any], t: dict[str, Any], texts: bool) -> Line:
+    def _card_item(self, v: MezoView, t: dict[str, Any], texts: bool) -> Line:
         """A tribe in the conflict: turn position, Strength, its God card and rows."""
         c = v["conflict"]
         s = t["seat"]
@@ -660,7 +661,7 @@ class MezoBoard(BoardView):
             )
         return line
 
-    def _card_boxes(self, v: dict[str, Any]) -> str:
+    def _card_boxes(self, v: MezoView) -> str:
         """The God cards of the conflict drawn as cards (the board kit's boxes), in turn
         order, each row with its full text: for large boards."""
         c = v["conflict"]
@@ -701,14 +702,14 @@ class MezoBoard(BoardView):
             blocks.append(card_box(face, width, palette))
         return "\n".join(row.markup for row in flow(blocks, self.cols))
 
-    def _wrath_item(self, v: dict[str, Any]) -> str:
+    def _wrath_item(self, v: MezoView) -> str:
         """The Wrathful god's name, when the status line had no room for it."""
         w = v["current_wrathful"]
         if not w or self._wrath_shown:
             return ""
         return Line().add("Wrath ").add(w["name"], "magenta", click="wrath").markup()
 
-    def _cards(self, v: dict[str, Any]) -> str:
+    def _cards(self, v: MezoView) -> str:
         """The conflict in turn order (①②…), each tribe's Strength and God card; the
         Wrathful god at the end if the status line had no room. Tall boards give a line per tribe with the row texts."""
         c, cols = v["conflict"], self.cols
@@ -775,7 +776,7 @@ class MezoBoard(BoardView):
         except (KeyError, IndexError, ValueError, StopIteration):
             return None  # an element this view does not have (e.g. an old click)
 
-    def _who(self, v: dict[str, Any], seat: int) -> str:
+    def _who(self, v: MezoView, seat: int) -> str:
         """A tribe in words: its colour and its player's name."""
         t = v["tribes"][seat]
         if t.get("vengeful"):
@@ -785,7 +786,7 @@ class MezoBoard(BoardView):
             return colour
         return f"{colour} ({self.seat_name(seat)})"
 
-    def _describe(self, v: dict[str, Any], kind: str, rest: str) -> str | None:
+    def _describe(self, v: MezoView, kind: str, rest: str) -> str | None:
         if kind == "region":
             return self._region_words(v, rest)
         if kind == "vertex":
@@ -836,7 +837,7 @@ class MezoBoard(BoardView):
             return self._solo_words(v, kind, rest)
         return self._module_words(v, kind, rest)
 
-    def _solo_words(self, v: dict[str, Any], kind: str, rest: str) -> str | None:
+    def _solo_words(self, v: MezoView, kind: str, rest: str) -> str | None:
         so = v.get("solo")
         if not so:
             return None
@@ -868,7 +869,7 @@ class MezoBoard(BoardView):
             )
         return None
 
-    def _module_words(self, v: dict[str, Any], kind: str, rest: str) -> str | None:
+    def _module_words(self, v: MezoView, kind: str, rest: str) -> str | None:
         m = v.get("modules") or {}
         if kind == "ritual" and m.get("ritual") and m["ritual"]["current"]:
             cur = m["ritual"]["current"]
@@ -896,11 +897,11 @@ class MezoBoard(BoardView):
             )
         return None
 
-    def _region_name(self, v: dict[str, Any], rid: str) -> str:
+    def _region_name(self, v: MezoView, rid: str) -> str:
         reg = next(r for r in v["regions"] if r["id"] == rid)
         return f"{rid} {reg['name']}"
 
-    def _region_words(self, v: dict[str, Any], rid: str) -> str:
+    def _region_words(self, v: MezoView, rid: str) -> str:
         """A region in sentences: what it gives, who is there, which gods are present."""
         reg = next(r for r in v["regions"] if r["id"] == rid)
         state = {"active": " (in conflict now)", "resolved": " (resolved this Age)"}
@@ -937,7 +938,7 @@ class MezoBoard(BoardView):
             parts.append("Gods present: " + ", ".join(gods) + ".")
         return " ".join(parts)
 
-    def _tribe_words(self, v: dict[str, Any], s: int) -> str:
+    def _tribe_words(self, v: MezoView, s: int) -> str:
         t = v["tribes"][s]
         if t.get("vengeful"):
             return "The Vengeful gods: an automated tribe with no God cards and no Devotion."

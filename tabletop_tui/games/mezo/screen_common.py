@@ -11,12 +11,14 @@ fixed colour.
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol
+from typing import Protocol
 
 from rich.cells import cell_len
 from textual.geometry import Size
 
 from tabletop_tui.ui.kit.palette import HUES, Palette
+
+from .views import MezoView
 
 
 class Drawer(Protocol):
@@ -27,7 +29,7 @@ class Drawer(Protocol):
     @property
     def wide(self) -> bool: ...
 
-    def letter(self, v: dict[str, Any], seat: int) -> tuple[str, str]: ...
+    def letter(self, v: MezoView, seat: int) -> tuple[str, str]: ...
 
 
 class Line:

@@ -38,6 +38,7 @@ from .rules import (
     MezoState,
     _step_text,
 )
+from .views import MezoView
 
 PLAYER, VG = 0, 1
 # Per-conflict facts the Task conditions read: the player won the Strength contest (or the
@@ -1097,7 +1098,7 @@ class SoloState(MezoState):
             assert 0 <= self.task_tokens[VG] <= len(side.vengeful.track)
         assert self.dev[VG] == 0, "the Vengeful gods have no Devotion"
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> MezoView:
         v = super().view(seat)
         d = self.data
         so = self.solo

@@ -12,11 +12,12 @@ import textwrap
 from typing import Any
 
 from .screen_common import Drawer, Line
+from .views import MezoView
 
 VENGEFUL_STYLE = "bold magenta"
 
 
-def god_tag(view: dict[str, Any], god_id: str) -> str:
+def god_tag(view: MezoView, god_id: str) -> str:
     """``☠`` and the god's initial, as drawn on vertices and in the panel."""
     for g in view["solo"]["gods"]:
         if g["id"] == god_id:
@@ -24,14 +25,14 @@ def god_tag(view: dict[str, Any], god_id: str) -> str:
     return "☠?"
 
 
-def vertex_mark(board: Drawer, view: dict[str, Any], vx: dict[str, Any], line: Line) -> None:
+def vertex_mark(board: Drawer, view: MezoView, vx: dict[str, Any], line: Line) -> None:
     """Draw the Vengeful god standing on vertex ``vx`` (if any) into a region's edge."""
     god = vx.get("vengeful")
     if god:
         line.add(god_tag(view, god), VENGEFUL_STYLE + " reverse")
 
 
-def panel(board: Drawer, view: dict[str, Any]) -> str:
+def panel(board: Drawer, view: MezoView) -> str:
     """The solo lines: Vengeful gods, the Vengeful card, their tracks and the Task card.
 
     Three lines fit the 80x24 layout; a taller board gets a line per god, card row and
@@ -75,7 +76,7 @@ def _row_style(card: dict[str, Any], row: dict[str, Any]) -> str:
     return "" if row["resolved"] else "dim"
 
 
-def _compact(board: Drawer, view: dict[str, Any]) -> list[Line]:
+def _compact(board: Drawer, view: MezoView) -> list[Line]:
     so = view["solo"]
     gods = Line().add("Vengeful ", VENGEFUL_STYLE)
     if not so["gods"]:
@@ -115,7 +116,7 @@ def _compact(board: Drawer, view: dict[str, Any]) -> list[Line]:
     return [gods, line, tracks]
 
 
-def _tall(board: Drawer, view: dict[str, Any]) -> list[Line]:
+def _tall(board: Drawer, view: MezoView) -> list[Line]:
     so = view["solo"]
     out = [Line().add("Vengeful gods", VENGEFUL_STYLE).add(" (VENGEFUL when present here)")]
     if not so["gods"]:
@@ -174,7 +175,7 @@ def short(text: str) -> str:
     return text
 
 
-def tribe_line(board: Drawer, view: dict[str, Any], t: dict[str, Any]) -> str:
+def tribe_line(board: Drawer, view: MezoView, t: dict[str, Any]) -> str:
     """The Vengeful tribe's line: VP, army, pieces (no god card, no Devotion)."""
     so = view["solo"]
     line = Line().add(" ").add("V", VENGEFUL_STYLE).add(" Vengeful gods")
