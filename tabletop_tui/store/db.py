@@ -586,10 +586,6 @@ class Store:
                 (json.dumps([s.model_dump() for s in seats]), game_id),
             )
 
-    def delete(self, game_id: int) -> None:
-        with self._tx() as c:
-            c.execute("DELETE FROM games WHERE id=?", (game_id,))
-
     # ---- reading ----------------------------------------------------------------------------
 
     def _row_to_game(self, row: tuple[Any, ...]) -> StoredGame:

@@ -55,7 +55,6 @@ class Outlook:
     events: list[Event]  # every Event still to resolve
     rounds_left: int  # rounds still to play, this one included
     other_stars: list[int]
-    final_round: bool
 
 
 def outlook(view: dict[str, Any], seat: int, data: MesosData) -> Outlook:
@@ -66,14 +65,13 @@ def outlook(view: dict[str, Any], seat: int, data: MesosData) -> Outlook:
     """
     stars = [t["stars"] for t in view["tribes"] if t["seat"] != seat]
     if view["phase"] == OVER:
-        return Outlook([], 0, stars, True)
+        return Outlook([], 0, stars)
     ids = [c["id"] for c in view["bottom"] + view["top"] if c["kind"] == "event"]
     ids += view["unseen_events"]
     return Outlook(
         [data.events[i] for i in ids],
         view["rounds"] - view["round"] + 1,
         stars,
-        view["round"] == view["rounds"],
     )
 
 
