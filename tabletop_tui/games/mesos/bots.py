@@ -460,7 +460,7 @@ class LookaheadBot(HeuristicBot):
         scored = []
         for opt in ctx.decision.options:
             state = base.clone()
-            state.apply_fast(opt.id)
+            state.apply_unrecorded(opt.id)
             scored.append((opt.id, self._playout(state, ctx, before)))
         return sorted(scored, key=lambda s: -s[1].margin)
 
@@ -499,7 +499,7 @@ class LookaheadBot(HeuristicBot):
         start_round = state.round_no
         while (d := state.decision()) is not None and state.round_no == start_round:
             sub = BotContext(d.seat, state.view(d.seat), d, ctx.rng, lambda: state)
-            state.apply_fast(self._policy.choose(sub))
+            state.apply_unrecorded(self._policy.choose(sub))
         view = state.view(seat)
         values = []
         for t in view["tribes"]:
