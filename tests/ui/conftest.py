@@ -65,6 +65,14 @@ def market_start(players: int = 2, stalls: int = 12, **options: Any) -> dict[str
     return game_start("market", people, 4, stalls=stalls, **options)
 
 
+# The terminal sizes each game's board is drawn at by the snapshot tests.
+BOARD_SIZES = [
+    pytest.param((80, 24), id="80x24"),
+    pytest.param((120, 40), id="120x40"),
+    pytest.param((160, 50), id="160x50"),
+]
+
+
 async def settle(pilot, rounds: int = 200) -> None:
     """Wait until no bot is thinking and no move is waiting to be shown."""
     app = pilot.app
