@@ -29,7 +29,7 @@ def greedy_decisions(games: int, bot: GreedyBot, config: dict) -> tuple[float, f
         state = MaeshoweState.new(config, seed)
         rngs = [bot_rng(seed, s) for s in range(state.n)]
         while (d := state.decision()) is not None:
-            state.apply_fast(bot.choose(context_for(state, rngs[d.seat])))
+            state.apply_unrecorded(bot.choose(context_for(state, rngs[d.seat])))
             decisions += 1
         wins += state.outcome == 1
     return decisions / (time.perf_counter() - start), wins / games

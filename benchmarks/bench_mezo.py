@@ -19,7 +19,7 @@ from tabletop_tui.games.mezo.rules import MezoConfig, MezoState
 
 
 def random_games(games: int, seed: int, players: int = 4) -> float:
-    """Seconds per random game (apply_fast, options drawn uniformly)."""
+    """Seconds per random game (apply_unrecorded, options drawn uniformly)."""
     return random_game_seconds(MezoState, MezoConfig(players=players), games, seed)
 
 

@@ -41,7 +41,7 @@ def hard_vs_random(games: int, seed: int) -> tuple[float, float]:
         bots = {me: hard(), 1 - me: RandomBot()}
         rngs = [bot_rng(seed + g, s) for s in range(2)]
         while (d := state.decision()) is not None:
-            state.apply_fast(bots[d.seat].choose(context_for(state, rngs[d.seat])))
+            state.apply_unrecorded(bots[d.seat].choose(context_for(state, rngs[d.seat])))
         result = state.result()
         wins += result.seats[me].rank == 1
         for seat in result.seats:

@@ -58,7 +58,7 @@ def solo_game(god: str, difficulty: str, seed: int, make=hard) -> Played:
     bot = make()
     rng = bot_rng(seed, 0)
     while state.decision() is not None:
-        state.apply_fast(bot.choose(context_for(state, rng)))
+        state.apply_unrecorded(bot.choose(context_for(state, rng)))
     me, them = state.vp
     side = state.task()
     conds = (

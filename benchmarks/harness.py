@@ -44,13 +44,13 @@ def median_of(runs: int, measure: Callable[[int], float]) -> float:
 
 
 def random_game_seconds(cls: StateClass, config: GameConfig, games: int, seed: int) -> float:
-    """Seconds per game with uniformly random options (``apply_fast``, no bots' overhead)."""
+    """Seconds per game with uniformly random options (``apply_unrecorded``, no bots' overhead)."""
     rng = random.Random(seed)
     start = time.perf_counter()
     for i in range(games):
         state = cls.new(config, seed + i)
         while (d := state.decision()) is not None:
-            state.apply_fast(rng.choice(d.options).id)
+            state.apply_unrecorded(rng.choice(d.options).id)
     return (time.perf_counter() - start) / games
 
 
@@ -62,7 +62,7 @@ def clone_seconds(cls: StateClass, config: GameConfig, n: int, moves: int = 100)
         d = state.decision()
         if d is None:
             break
-        state.apply_fast(rng.choice(d.options).id)
+        state.apply_unrecorded(rng.choice(d.options).id)
     start = time.perf_counter()
     for _ in range(n):
         state.clone()
@@ -84,7 +84,7 @@ def bot_decisions_per_second(
             option = bot.choose(context_for(state, rngs[d.seat]))
             spent += time.perf_counter() - t
             count += 1
-            state.apply_fast(option)
+            state.apply_unrecorded(option)
     return count / spent if spent else float("inf")
 
 
@@ -110,7 +110,7 @@ def win_rate(
         state = cls.new(config, seed + g)
         rngs = [bot_rng(seed + g, s) for s in range(n)]
         while (d := state.decision()) is not None:
-            state.apply_fast(bots[d.seat].choose(context_for(state, rngs[d.seat])))
+            state.apply_unrecorded(bots[d.seat].choose(context_for(state, rngs[d.seat])))
         result = state.result()
         assert result is not None
         if result.cooperative:

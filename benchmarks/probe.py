@@ -27,7 +27,7 @@ def _engine_only(info: Any, config: Any, seed: int, bot_rng: Any) -> int:
     rngs = [bot_rng(seed, s) for s in range(config.players)]
     n = 0
     while (d := state.decision()) is not None:
-        state.apply_fast(rngs[d.seat].choice(d.options).id)
+        state.apply_unrecorded(rngs[d.seat].choice(d.options).id)
         n += 1
     return n
 
@@ -72,7 +72,7 @@ def probe_search(game: str, players: int, iterations: int, positions: int) -> di
             d = state.decision()
             if d is None:
                 break
-            state.apply_fast(rng.choice(d.options).id)
+            state.apply_unrecorded(rng.choice(d.options).id)
         d = state.decision()
         if d is None or len(d.options) < 2:
             continue

@@ -251,13 +251,32 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    new = _new_game(args, "play")
+    if new is None:
+        return 0
+    return _start_app(args, *new)
+
+
+def _new_game(
+    args: argparse.Namespace, command: str, allow_remote: bool = False
+) -> tuple[GameInfo, GameConfig, list[SeatSpec]] | None:
+    """The game, options and seats a new game starts with (``play`` and ``host`` share this);
+    None once ``--help`` has been printed instead."""
     info = get_game(args.game)
     if args.help:
-        print(_game_help(info, "play"))
-        return 0
+        print(_game_help(info, command))
+        return None
     config = build_config(info, args.players, args.option)
-    seats = parse_seats(info, config.players, args.seat, "medium", allow_human=True, first="human")
-    return _start_app(args, info, config, seats)
+    seats = parse_seats(
+        info,
+        config.players,
+        args.seat,
+        "medium",
+        allow_human=True,
+        first="human",
+        allow_remote=allow_remote,
+    )
+    return info, config, seats
 
 
 def _start_app(
@@ -276,20 +295,10 @@ def _start_app(
 
 def cmd_host(args: argparse.Namespace) -> int:
     """Start a game with seats at other keyboards: each remote seat gets a join code."""
-    info = get_game(args.game)
-    if args.help:
-        print(_game_help(info, "host"))
+    new = _new_game(args, "host", allow_remote=True)
+    if new is None:
         return 0
-    config = build_config(info, args.players, args.option)
-    seats = parse_seats(
-        info,
-        config.players,
-        args.seat,
-        "medium",
-        allow_human=True,
-        first="human",
-        allow_remote=True,
-    )
+    info, config, seats = new
     if not any(s.kind == "remote" for s in seats):
         if config.players < 2:
             raise CliError(f"{info.title} with 1 player has no seat for another keyboard")

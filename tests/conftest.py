@@ -1,4 +1,5 @@
-"""Shared fixtures: a private data folder for every test and the test-only game."""
+"""Shared fixtures: a private data folder for every test, a save store and the test-only
+game."""
 
 from __future__ import annotations
 
@@ -13,6 +14,16 @@ def _private_data_dir(tmp_path, monkeypatch):
     """No test ever touches a real user's saves."""
     monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path / "data"))
     yield
+
+
+@pytest.fixture
+def store(tmp_path):
+    """A private save store, closed after the test."""
+    from tabletop_tui.store import Store
+
+    st = Store.open(tmp_path / "data")
+    yield st
+    st.close()
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""One list of bot levels: the engine's, every game's, the command line's, the new-game
+"""One list of bot levels: every game's, the command line's, the new-game
 screen's and the README's are the same (the general search bot is not offered: it lost to
 ``hard``)."""
 
@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from tabletop_tui import cli
-from tabletop_tui.engine.bots import LEVELS
 from tabletop_tui.engine.registry import get_game
 
 GAMES = ("mesos", "mezo", "maeshowe")
+# The levels every game offers, weakest first.
+LEVELS = ("random", "easy", "medium", "hard")
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 

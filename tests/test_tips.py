@@ -49,7 +49,7 @@ def _tips(game: str, options: dict, every: int, limit: int, seed: int):
             ctx = context_for(state, random.Random(n))
             oid, reason = choose_explained(hard, ctx)
             yield state, decision, oid, reason
-        state.apply_fast(medium.choose(context_for(state, rngs[decision.seat])))
+        state.apply_unrecorded(medium.choose(context_for(state, rngs[decision.seat])))
 
 
 @pytest.mark.parametrize(("game", "options", "every", "limit"), CASES)

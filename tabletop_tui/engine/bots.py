@@ -13,8 +13,6 @@ from typing import Any, Protocol
 
 from .core import Decision, GameState
 
-LEVELS = ("random", "easy", "medium", "hard")
-
 
 class BotContext:
     """What a bot may know when it decides: its seat, its view, the decision, its own RNG.
@@ -70,10 +68,6 @@ class Reason:
 
     def __str__(self) -> str:
         return " ".join(p for p in (self.gain, self.plan, self.versus) if p)
-
-
-class ExplainingBot(Bot, Protocol):
-    def choose_explained(self, ctx: BotContext) -> tuple[str, Reason]: ...
 
 
 def choose_explained(bot: Bot, ctx: BotContext) -> tuple[str, Reason]:

@@ -269,21 +269,34 @@ class GameState(ABC):
             entries, self._log_buffer = self._log_buffer or [], None
         self.history.append(option_id)
         self._decision_cache = None
-        nxt = self.decision()
-        # Undo never crosses another seat's decision.
-        if nxt is not None and nxt.seat != decision.seat:
-            self.barrier = max(self.barrier, len(self.history))
+        self._keep_barrier(decision)
         return entries
 
-    def apply_fast(self, option_id: str) -> None:
-        """``apply`` without the safety copy and log: for simulations and search."""
+    def apply_unrecorded(self, option_id: str) -> None:
+        """``apply`` for simulations and search: it skips the safety copy, the log and the undo
+        barrier (the move still joins ``history``).
+
+        Nothing a player may undo should be played this way: without the barrier, undo
+        could cross another seat's decision.
+        """
+        self._answer(option_id)
+
+    def _answer(self, option_id: str) -> Decision:
+        """Apply a legal option and add it to the history; return the decision it answered."""
         decision = self.decision()
         if decision is None:
             raise GameOver("the game is over")
-        option = decision.option(option_id)
-        self._apply(option)
+        self._apply(decision.option(option_id))
         self.history.append(option_id)
         self._decision_cache = None
+        return decision
+
+    def _keep_barrier(self, decision: Decision) -> None:
+        """Undo never crosses another seat's decision: once the seat to decide changes after
+        ``decision``, the barrier moves up to here."""
+        nxt = self.decision()
+        if nxt is not None and nxt.seat != decision.seat:
+            self.barrier = max(self.barrier, len(self.history))
 
     def result(self) -> GameResult | None:
         return self._result() if self.is_over() else None
@@ -322,16 +335,7 @@ class GameState(ABC):
 
     def apply_replay(self, option_id: str) -> None:
         """Apply during a replay: like ``apply`` but keeps barrier bookkeeping, no log."""
-        decision = self.decision()
-        if decision is None:
-            raise GameOver("the game is over")
-        option = decision.option(option_id)
-        self._apply(option)
-        self.history.append(option_id)
-        self._decision_cache = None
-        nxt = self.decision()
-        if nxt is not None and nxt.seat != decision.seat:
-            self.barrier = max(self.barrier, len(self.history))
+        self._keep_barrier(self._answer(option_id))
 
     def can_undo(self, seat: int) -> bool:
         """Whether ``seat`` may take back its last decision (the Board Game Arena policy)."""

@@ -3,8 +3,10 @@
 Information-set Monte Carlo tree search in its simplest sound form: every iteration deals a
 fresh determinisation of what the seat cannot see (``ctx.determinize()``), walks a tree of
 option ids shared across determinisations (UCB1 on the options that are legal in this deal),
-finishes the game with random play-outs, and backs up the reward of the searching seat. Since
-the tree is keyed by option ids rather than positions, it never learns from hidden cards.
+adds one node, finishes the game with random play-outs (at most ``rollout_limit`` steps; a
+play-out that does not finish counts for nothing), and backs up into every node on the path
+the reward of the seat whose move led to it. Since the tree is keyed by option ids rather than
+positions, it never learns from hidden cards.
 
 It is not offered as a seat level: with random play-outs it loses to every game's ``hard``
 bot (and never wins a Maeshowe play-out, so solo it has nothing to learn from). It stays as
@@ -35,10 +37,13 @@ def reward(result: GameResult, seat: int) -> float:
 
 @dataclass
 class _Node:
+    """One option id's node: how often it was visited and the reward backed up through it."""
+
     visits: int = 0
     total: float = 0.0
-    # Per child option id: [visits, total reward, availability count].
+    # The nodes of the option ids tried from here, by id.
     children: dict[str, _Node] = field(default_factory=dict)
+    # Per option id: in how many visits here it was legal (the deal decides), for UCB1.
     avail: dict[str, int] = field(default_factory=dict)
 
 
@@ -81,17 +86,17 @@ class SearchBot:
             if untried:
                 oid = rng.choice(untried)
                 child = node.children[oid] = _Node()
-                state.apply_fast(oid)
+                state.apply_unrecorded(oid)
                 path.append((child, decision.seat))
                 break
             oid = max(ids, key=lambda i: self._ucb(node, i))
-            state.apply_fast(oid)
+            state.apply_unrecorded(oid)
             node = node.children[oid]
             path.append((node, decision.seat))
         # Play-out.
         steps = 0
         while (decision := state.decision()) is not None and steps < self.rollout_limit:
-            state.apply_fast(rng.choice(decision.options).id)
+            state.apply_unrecorded(rng.choice(decision.options).id)
             steps += 1
         result = state.result()
         if result is None:

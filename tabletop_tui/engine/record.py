@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
-from .core import EngineError, GameResult, GameState
+from .core import EngineError, GameConfig, GameResult, GameState
 from .registry import GameInfo, get_game
 
 
@@ -86,13 +86,17 @@ class GameRecord(BaseModel):
             rules_version=type(state).rules_version,
         )
 
-    def load(self, info: GameInfo | None = None) -> GameState:
-        """Rebuild the state by replay; a record that does not replay is a damaged save."""
+    def _game_and_config(self, info: GameInfo | None) -> tuple[GameInfo, GameConfig]:
+        """The record's game (``info`` if given) and its validated options."""
         info = info or get_game(self.game)
         try:
-            config = info.config_model.model_validate(self.config)
+            return info, info.config_model.model_validate(self.config)
         except ValidationError as exc:
             raise DamagedSave(f"the saved options are invalid: {_first_error(exc)}") from None
+
+    def load(self, info: GameInfo | None = None) -> GameState:
+        """Rebuild the state by replay; a record that does not replay is a damaged save."""
+        info, config = self._game_and_config(info)
         try:
             return info.state_class.replay(config, self.seed, self.history)
         except EngineError as exc:
@@ -101,11 +105,7 @@ class GameRecord(BaseModel):
 
     def verify(self, info: GameInfo | None = None) -> GameState:
         """Replay move by move; the first move that fails is named (``DamagedSave``)."""
-        info = info or get_game(self.game)
-        try:
-            config = info.config_model.model_validate(self.config)
-        except ValidationError as exc:
-            raise DamagedSave(f"the options are invalid: {_first_error(exc)}") from None
+        info, config = self._game_and_config(info)
         if self.seats and len(self.seats) != config.players:
             raise DamagedSave(
                 f"{config.players} players need {config.players} seats, not {len(self.seats)}"

@@ -65,7 +65,7 @@ def play(
             raise RuntimeError(f"{info.title} did not end within {limit} decisions (seed {seed})")
         seat = decision.seat
         option_id = bots[seat].choose(context_for(state, rngs[seat]))
-        state.apply_fast(option_id)
+        state.apply_unrecorded(option_id)
         n += 1
     result = state.result()
     assert result is not None

@@ -195,6 +195,17 @@ class StoredGame:
         return self.record.seats
 
 
+def _free_name(path: Path, label: str) -> Path:
+    """A name next to ``path`` for a kept copy: ``NAME.LABEL-STAMP``, numbered when taken."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    name = path.with_name(f"{path.name}.{label}-{stamp}")
+    n = 1
+    while name.exists():
+        name = path.with_name(f"{path.name}.{label}-{stamp}-{n}")
+        n += 1
+    return name
+
+
 def default_data_dir() -> Path:
     env = os.environ.get(ENV_DATA_DIR)
     if env:
@@ -425,12 +436,7 @@ class Store:
     @staticmethod
     def _backup(conn: sqlite3.Connection, path: Path, version: int) -> Path:
         """A consistent copy of the database next to it, before it is upgraded."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        dest = path.with_name(f"{path.name}.v{version}-backup-{stamp}")
-        n = 1
-        while dest.exists():
-            dest = path.with_name(f"{path.name}.v{version}-backup-{stamp}-{n}")
-            n += 1
+        dest = _free_name(path, f"v{version}-backup")
         target = sqlite3.connect(dest)
         try:
             conn.backup(target)
@@ -440,12 +446,7 @@ class Store:
 
     @staticmethod
     def _move_aside(path: Path) -> Path:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"{path.name}.damaged-{stamp}")
-        n = 1
-        while aside.exists():
-            aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
-            n += 1
+        aside = _free_name(path, "damaged")
         path.rename(aside)
         for suffix in ("-wal", "-shm"):
             side = path.with_name(path.name + suffix)
@@ -585,10 +586,6 @@ class Store:
                 "UPDATE games SET seats=? WHERE id=?",
                 (json.dumps([s.model_dump() for s in seats]), game_id),
             )
-
-    def delete(self, game_id: int) -> None:
-        with self._tx() as c:
-            c.execute("DELETE FROM games WHERE id=?", (game_id,))
 
     # ---- reading ----------------------------------------------------------------------------
 

@@ -21,27 +21,23 @@ def describe(value: Any, indent: int = 0) -> list[str]:
     """Readable lines for a JSON-like value: keys as labels, short lists inline."""
     pad = "  " * indent
     if isinstance(value, dict):
-        lines = []
-        for key, item in value.items():
-            if key in ("header", "viewer"):
-                continue
-            label = str(key).replace("_", " ")
-            if isinstance(item, dict | list) and not _is_flat(item):
-                lines.append(f"{pad}{label}:")
-                lines.extend(describe(item, indent + 1))
-            else:
-                lines.append(f"{pad}{label}: {_inline(item)}")
-        return lines
-    if isinstance(value, list):
-        lines = []
-        for i, item in enumerate(value):
-            if isinstance(item, dict | list) and not _is_flat(item):
-                lines.append(f"{pad}#{i + 1}:")
-                lines.extend(describe(item, indent + 1))
-            else:
-                lines.append(f"{pad}#{i + 1}: {_inline(item)}")
-        return lines
-    return [pad + _inline(value)]
+        labelled = [
+            (str(key).replace("_", " "), item)
+            for key, item in value.items()
+            if key not in ("header", "viewer")
+        ]
+    elif isinstance(value, list):
+        labelled = [(f"#{i + 1}", item) for i, item in enumerate(value)]
+    else:
+        return [pad + _inline(value)]
+    lines = []
+    for label, item in labelled:
+        if isinstance(item, dict | list) and not _is_flat(item):
+            lines.append(f"{pad}{label}:")
+            lines.extend(describe(item, indent + 1))
+        else:
+            lines.append(f"{pad}{label}: {_inline(item)}")
+    return lines
 
 
 def _is_flat(value: Any) -> bool:

@@ -3,33 +3,17 @@ analysis) and a Fear of the Dark gift between two players behind the hand-off cu
 
 from __future__ import annotations
 
-import pytest
-
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.engine.record import SeatSpec
 from tabletop_tui.games.maeshowe.screen import MaeshoweBoard
-from tabletop_tui.store import Store
 from tabletop_tui.ui.curtain import CurtainScreen
 from tabletop_tui.ui.frame import DecisionPanel, GameScreen
 from tabletop_tui.ui.results import ResultScreen
-from tests.ui.conftest import screen_text, settle
-
-
-@pytest.fixture
-def store(tmp_path):
-    st = Store.open(tmp_path / "data")
-    yield st
-    st.close()
+from tests.ui.conftest import game_start, screen_text, settle
 
 
 async def test_solo_game_to_the_end_with_the_keyboard(store):
-    start = {
-        "game": "maeshowe",
-        "players": 1,
-        "seats": [SeatSpec(name="Ann", kind="human")],
-        "seed": 0,
-        "options": {"difficulty": "easy"},
-    }
+    start = game_start("maeshowe", [SeatSpec(name="Ann", kind="human")], 0, difficulty="easy")
     app = TabletopApp(store, start, bot_speed="instant")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -72,13 +56,12 @@ async def _choose(pilot, game: GameScreen, option_id: str) -> None:
 async def test_fear_of_the_dark_gift_between_two_players_behind_the_curtain(store):
     """A gift in Fear of the Dark: the curtain passes the keyboard to the receiver, who sees
     the gift marked and never the giver's hand, discards, and hands the keyboard back."""
-    start = {
-        "game": "maeshowe",
-        "players": 2,
-        "seats": [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Ben", kind="human")],
-        "seed": 3,
-        "options": {"fear_of_the_dark": True},
-    }
+    start = game_start(
+        "maeshowe",
+        [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Ben", kind="human")],
+        3,
+        fear_of_the_dark=True,
+    )
     app = TabletopApp(store, start, bot_speed="instant", curtain_guard=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -39,7 +39,7 @@ def test_random_bot_is_far_worse():
         for _step in bounded():
             if state.decision() is None:
                 break
-            state.apply_fast(bot.choose(context_for(state, rng)))
+            state.apply_unrecorded(bot.choose(context_for(state, rng)))
         wins += state.outcome == 1
     assert wins <= 2
 
@@ -98,7 +98,7 @@ def test_every_level_plays_coop_and_fear_of_the_dark():
                     break
                 option = bots[d.seat].choose(context_for(state, rngs[d.seat]))
                 assert option in d.ids
-                state.apply_fast(option)
+                state.apply_unrecorded(option)
             assert state.result() is not None
 
 

@@ -3,31 +3,16 @@ names the highlighted element in words (card, effect, warning), in the full app.
 
 from __future__ import annotations
 
-import pytest
-
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.engine.record import SeatSpec
 from tabletop_tui.games.maeshowe.screen import MaeshoweBoard, card_name
-from tabletop_tui.store import Store
 from tabletop_tui.ui.frame import DecisionPanel, GameScreen, Inspector
-from tests.ui.conftest import settle
-
-
-@pytest.fixture
-def store(tmp_path):
-    st = Store.open(tmp_path / "data")
-    yield st
-    st.close()
+from tests.ui.conftest import game_start, settle
 
 
 def solo_start(seed: int = 3) -> dict:
-    return {
-        "game": "maeshowe",
-        "players": 1,
-        "seats": [SeatSpec(name="Ann", kind="human")],
-        "seed": seed,
-        "options": {"horror_hope": True, "crumble_conservation": True},
-    }
+    seats = [SeatSpec(name="Ann", kind="human")]
+    return game_start("maeshowe", seats, seed, horror_hope=True, crumble_conservation=True)
 
 
 def inspector_text(game: GameScreen) -> str:

@@ -34,13 +34,13 @@ def loses(state: MaeshoweState, option_id: str) -> str:
     """Why applying ``option_id`` loses the game for sure ("" if it does not)."""
     before = state.clone()
     before.stop_before_draw = True
-    before.apply_fast(option_id)
+    before.apply_unrecorded(option_id)
     if before.outcome == -1:
         return before.end_reason
     if before.step != PLANNED:
         return ""  # the turn goes on: a later choice carries any warning
     after = state.clone()
-    after.apply_fast(option_id)
+    after.apply_unrecorded(option_id)
     drew = len(before.deck) > 0
     certain = not drew or (state.fotd and "cannot both" in after.end_reason)
     if after.outcome == -1 and "mad" not in after.end_reason and certain:
@@ -107,7 +107,7 @@ def test_every_losing_option_says_so(config):
             options = state.decision().options
             # Mostly avoid what loses at once, so that games reach their late turns.
             safe = [o for o in options if not LOSES.search(o.label)] or list(options)
-            state.apply_fast(rng.choice(safe if rng.random() < 0.9 else options).id)
+            state.apply_unrecorded(rng.choice(safe if rng.random() < 0.9 else options).id)
     # The positions really held losing and chain-breaking options to check.
     assert counts["losing"] >= 20 and counts["breaking"] >= 20, counts
 

@@ -32,12 +32,12 @@ def _real_objective(session: Session, option_id: str, bot: LookaheadBot) -> floa
     real state; the bot's objective on the real final scores."""
     state = session.state.clone()
     seat = state.decision().seat
-    state.apply_fast(option_id)
+    state.apply_unrecorded(option_id)
     rng = random.Random(0)
     for _step in bounded():
         if state.decision() is None:
             break
-        state.apply_fast(bot._policy.choose(context_for(state, rng)))
+        state.apply_unrecorded(bot._policy.choose(context_for(state, rng)))
     scores = {s.seat: s.score for s in state.result().seats}
     others = [v for s, v in scores.items() if s != seat]
     w = bot.rival_weight

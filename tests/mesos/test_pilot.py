@@ -9,20 +9,16 @@ app_module = pytest.importorskip("tabletop_tui.app")
 from tabletop_tui.engine.record import SeatSpec  # noqa: E402
 from tabletop_tui.games.mesos.screen import MesosBoard  # noqa: E402
 from tabletop_tui.store import Store  # noqa: E402
-from tests.ui.conftest import settle  # noqa: E402
+from tests.ui.conftest import game_start, screen_text, settle  # noqa: E402
 
 
 async def test_whole_two_player_game_with_the_keyboard(tmp_path) -> None:
     from tabletop_tui.ui.frame import GameScreen
 
     store = Store.open(tmp_path / "data")
-    start = {
-        "game": "mesos",
-        "players": 2,
-        "seats": [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Bot", kind="medium")],
-        "seed": 12,
-        "options": {},
-    }
+    start = game_start(
+        "mesos", [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Bot", kind="medium")], 12
+    )
     app = app_module.TabletopApp(store, start, bot_speed="instant")
     try:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -59,8 +55,7 @@ async def test_whole_two_player_game_with_the_keyboard(tmp_path) -> None:
             from tabletop_tui.ui.results import ResultScreen
 
             assert isinstance(app.screen, ResultScreen)
-            update = app.screen._compositor.render_full_update()
-            text = "\n".join("".join(seg.text for seg in strip) for strip in update.strips)
+            text = screen_text(app)
             assert "Ann" in text and "Bot" in text and "{seat:" not in text
             # The score breakdown is there line by line, and the log kept the final scoring.
             assert "Score breakdown" in text and "PP during the game" in text

@@ -18,7 +18,7 @@ from tabletop_tui.games.mesos.screen import MesosBoard, card_words
 from tabletop_tui.store import Store
 from tabletop_tui.ui.frame import GameScreen, Inspector
 from tests.ui.boards import BoardApp, board_shown, board_text
-from tests.ui.conftest import screen_text, settle
+from tests.ui.conftest import game_start, screen_text, settle
 
 from .helpers import DATA, arrange, chars_of, event_of, new_game, set_tribe
 
@@ -181,7 +181,7 @@ def _start(players: int, seed: int) -> dict[str, Any]:
         )
         for i in range(players)
     ]
-    return {"game": "mesos", "players": players, "seats": seats, "seed": seed, "options": {}}
+    return game_start("mesos", seats, seed)
 
 
 async def test_five_tribes_reachable_at_80x24_with_seven_options(tmp_path) -> None:

@@ -10,23 +10,7 @@ app_module = pytest.importorskip("tabletop_tui.app")
 from tabletop_tui.engine.record import SeatSpec  # noqa: E402
 from tabletop_tui.games.mezo.screen import MezoBoard  # noqa: E402
 from tabletop_tui.store import Store  # noqa: E402
-
-
-async def _settle(pilot) -> None:
-    app = pilot.app
-    for _ in range(400):
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        busy = any(getattr(s, "busy", False) for s in app.screen_stack)
-        if not busy and not any(not w.is_finished for w in app.workers):
-            return
-    raise AssertionError("the table did not settle")
-
-
-def _text(app) -> str:
-    update = app.screen._compositor.render_full_update()
-    return "\n".join("".join(seg.text for seg in strip) for strip in update.strips)
+from tests.ui.conftest import game_start, screen_text, settle  # noqa: E402
 
 
 async def test_two_humans_through_the_curtain(tmp_path) -> None:
@@ -34,17 +18,13 @@ async def test_two_humans_through_the_curtain(tmp_path) -> None:
     from tabletop_tui.ui.frame import GameScreen
 
     store = Store.open(tmp_path / "data")
-    start = {
-        "game": "mezo",
-        "players": 2,
-        "seats": [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Ben", kind="human")],
-        "seed": 21,
-        "options": {},
-    }
+    start = game_start(
+        "mezo", [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Ben", kind="human")], 21
+    )
     app = app_module.TabletopApp(store, start, bot_speed="instant")
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await _settle(pilot)
+            await settle(pilot, 400)
             curtains = 0
             kept_before_reveal: dict[int, str] = {}
             game = None
@@ -56,10 +36,10 @@ async def test_two_humans_through_the_curtain(tmp_path) -> None:
                     # under the curtain no unrevealed God card shows on the board
                     for cid in kept_before_reveal.values():
                         if not state.cards_shown:
-                            assert state.data.cards[cid].name not in _text(app)
-                    assert "Pass the keyboard to" in _text(app)
+                            assert state.data.cards[cid].name not in screen_text(app)
+                    assert "Pass the keyboard to" in screen_text(app)
                     await pilot.press("enter")
-                    await _settle(pilot)
+                    await settle(pilot, 400)
                     continue
                 game = app.screen
                 assert isinstance(game, GameScreen)
@@ -74,23 +54,23 @@ async def test_two_humans_through_the_curtain(tmp_path) -> None:
                     if state.marks[decision.seat] == "" and decision.seat == state.turn[0]:
                         # both cards are revealed now: the board shows them with their rows
                         for cid in kept_before_reveal.values():
-                            assert state.data.cards[cid].name in _text(app)
+                            assert state.data.cards[cid].name in screen_text(app)
                 if state.conflict_order:
                     break
                 before = len(state.history)
                 await pilot.press("1")
                 if len(decision.options) >= 10:  # "1" may begin "10": Enter confirms
                     await pilot.press("enter")
-                await _settle(pilot)
+                await settle(pilot, 400)
                 assert len(game.session.state.history) > before or isinstance(
                     app.screen, CurtainScreen
-                ), (decision, _text(app))
+                ), (decision, screen_text(app))
             assert game is not None
             final = game.session.state
             assert len(final.conflict_order) == 1, "the first conflict was not resolved"
             assert curtains >= 2
             assert len(kept_before_reveal) == 2
-            assert "{seat:" not in _text(app)
-            assert "Ann" in _text(app) or "Ben" in _text(app)
+            assert "{seat:" not in screen_text(app)
+            assert "Ann" in screen_text(app) or "Ben" in screen_text(app)
     finally:
         store.close()

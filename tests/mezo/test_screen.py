@@ -248,15 +248,6 @@ def test_effect_texts_name_counters_in_words():
 # ---- the inspector, texts at every size, colour (issue: boards a newcomer reads) ----------
 
 
-@pytest.fixture
-def store(tmp_path):
-    from tabletop_tui.store import Store
-
-    st = Store.open(tmp_path / "data")
-    yield st
-    st.close()
-
-
 def _inspector_text(app) -> str:
     from tabletop_tui.ui.frame import Inspector
 

@@ -10,7 +10,7 @@ from tabletop_tui.engine.record import SeatSpec  # noqa: E402
 from tabletop_tui.games.mezo.screen import MezoBoard  # noqa: E402
 from tabletop_tui.games.mezo.solo import VG, SoloState  # noqa: E402
 from tabletop_tui.store import Store  # noqa: E402
-from tests.ui.conftest import screen_text, settle  # noqa: E402
+from tests.ui.conftest import game_start, screen_text, settle  # noqa: E402
 
 
 async def test_a_solo_game_against_the_vengeful_gods_to_the_end(tmp_path) -> None:
@@ -19,13 +19,7 @@ async def test_a_solo_game_against_the_vengeful_gods_to_the_end(tmp_path) -> Non
     from tabletop_tui.ui.results import ResultScreen
 
     store = Store.open(tmp_path / "data")
-    start = {
-        "game": "mezo",
-        "players": 1,
-        "seats": [SeatSpec(name="Ann", kind="human")],
-        "seed": 12,
-        "options": {"difficulty": "apprentice"},
-    }
+    start = game_start("mezo", [SeatSpec(name="Ann", kind="human")], 12, difficulty="apprentice")
     app = app_module.TabletopApp(store, start, bot_speed="instant")
     seen_card = seen_here = seen_task = False
     try:

@@ -12,7 +12,6 @@ from rich.console import Console
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.engine import registry
 from tabletop_tui.engine.record import SeatSpec
-from tabletop_tui.store import Store
 from tests.fixture_game import GAME as HIGHCARD
 
 
@@ -33,13 +32,6 @@ def market(monkeypatch):
 
 
 @pytest.fixture
-def store(tmp_path):
-    st = Store.open(tmp_path / "data")
-    yield st
-    st.close()
-
-
-@pytest.fixture
 def make_app(store):
     def make(start: dict[str, Any] | None = None) -> TabletopApp:
         return TabletopApp(store, start, bot_speed="instant", curtain_guard=0)
@@ -56,27 +48,29 @@ def seats(*kinds: str) -> list[SeatSpec]:
     return out
 
 
+def game_start(game: str, seats: list[SeatSpec], seed: int, **options: Any) -> dict[str, Any]:
+    """The app's start for a new game of ``game``: as many players as seats."""
+    return {"game": game, "players": len(seats), "seats": seats, "seed": seed, "options": options}
+
+
 def highcard_start(*kinds: str, seed: int = 5, **options: Any) -> dict[str, Any]:
-    return {
-        "game": "highcard",
-        "players": len(kinds),
-        "seats": seats(*kinds),
-        "seed": seed,
-        "options": options,
-    }
+    return game_start("highcard", seats(*kinds), seed, **options)
 
 
 def market_start(players: int = 2, stalls: int = 12, **options: Any) -> dict[str, Any]:
     """A Market game with Ann at the keyboard and random bots in the other seats."""
     names = ["Ann", "Ben", "Cat", "Dan", "Eve"]
-    return {
-        "game": "market",
-        "players": players,
-        "seats": [SeatSpec(name=names[0], kind="human")]
-        + [SeatSpec(name=names[i], kind="random") for i in range(1, players)],
-        "seed": 4,
-        "options": {"stalls": stalls, **options},
-    }
+    people = [SeatSpec(name=names[0], kind="human")]
+    people += [SeatSpec(name=names[i], kind="random") for i in range(1, players)]
+    return game_start("market", people, 4, stalls=stalls, **options)
+
+
+# The terminal sizes each game's board is drawn at by the snapshot tests.
+BOARD_SIZES = [
+    pytest.param((80, 24), id="80x24"),
+    pytest.param((120, 40), id="120x40"),
+    pytest.param((160, 50), id="160x50"),
+]
 
 
 async def settle(pilot, rounds: int = 200) -> None:

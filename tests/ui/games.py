@@ -28,7 +28,7 @@ from tabletop_tui.engine.registry import GameInfo, Mode
 from tabletop_tui.engine.views import Private
 from tabletop_tui.ui.board import BoardView
 from tests.fixture_game import GAME as HIGHCARD
-from tests.fixture_game import HighCard, HighestBot
+from tests.fixture_game import HighCard
 
 
 class TwoPickConfig(GameConfig):
@@ -118,8 +118,8 @@ TWOPICK = GameInfo(
     max_players=2,
     modes=(Mode("solo", "Solo", 1, 1), Mode("versus", "Versus", 2, 2)),
     state_class=TwoPick,
-    bots={"random": RandomBot, "easy": RandomBot, "medium": HighestBot, "hard": HighestBot},
-    screen="tests.fixture_board.HighCardBoard",
+    bots=HIGHCARD.bots,
+    screen=HIGHCARD.screen,
     test_configs=({"players": 1}, {"players": 2}),
     max_decisions=40,
     analysis=lambda state: f"{len(state.history)} decisions were made.",

@@ -17,7 +17,7 @@ from tabletop_tui.ui.replay import ReplayScreen
 from tabletop_tui.ui.results import ResultScreen
 from tabletop_tui.ui.setup import SetupScreen
 from tests.fixture_board import CardFace
-from tests.ui.conftest import highcard_start, screen_text, seats, settle
+from tests.ui.conftest import game_start, highcard_start, screen_text, seats, settle
 from tests.ui.games import FAULTY, TWOPICK
 
 from ..bounded import bounded
@@ -212,15 +212,7 @@ async def test_tip_names_the_best_option_and_why(make_app, only_highcard):
 
 
 async def test_results_replay_and_history(make_app, store, twopick):
-    app = make_app(
-        {
-            "game": "twopick",
-            "players": 2,
-            "seats": seats("human", "medium"),
-            "seed": 11,
-            "options": {"rounds": 1},
-        }
-    )
+    app = make_app(game_start("twopick", seats("human", "medium"), 11, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("1", "1")
@@ -271,15 +263,7 @@ async def test_results_replay_and_history(make_app, store, twopick):
 
 
 async def test_play_again_keeps_seats_and_options(make_app, twopick):
-    app = make_app(
-        {
-            "game": "twopick",
-            "players": 1,
-            "seats": seats("human"),
-            "seed": 2,
-            "options": {"rounds": 1},
-        }
-    )
+    app = make_app(game_start("twopick", seats("human"), 2, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         first = app.screen.session
@@ -633,15 +617,7 @@ async def test_abandon_a_saved_game_after_confirming(make_app, store, only_highc
 
 
 async def test_enter_typed_ahead_does_not_skip_the_results(make_app, twopick):
-    app = make_app(
-        {
-            "game": "twopick",
-            "players": 1,
-            "seats": seats("human"),
-            "seed": 2,
-            "options": {"rounds": 1},
-        }
-    )
+    app = make_app(game_start("twopick", seats("human"), 2, rounds=1))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("1", "1", "enter", "enter")

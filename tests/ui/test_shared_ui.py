@@ -11,7 +11,7 @@ from tabletop_tui.store import Store
 from tabletop_tui.ui.frame import GameScreen
 from tabletop_tui.ui.picker import JoinScreen, PickerScreen
 from tests.fixture_game import HighCardConfig
-from tests.ui.conftest import screen_text, settle
+from tests.ui.conftest import game_start, screen_text, settle
 
 SEATS = [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Ben", kind=REMOTE)]
 
@@ -58,7 +58,7 @@ async def test_a_joined_window_shows_its_seat_only_and_follows_the_host(
 async def test_the_host_window_shows_the_join_command_and_who_is_away(
     tmp_path, make_app, store, only_highcard
 ):
-    start = {"game": "highcard", "players": 2, "seats": SEATS, "seed": 9, "options": {}}
+    start = game_start("highcard", SEATS, 9)
     app = make_app(start)
     async with app.run_test(size=(200, 40)) as pilot:
         await settle(pilot)

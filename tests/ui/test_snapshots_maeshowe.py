@@ -13,24 +13,14 @@ import pytest
 
 from tabletop_tui.app import THEME_PREF, TabletopApp
 from tabletop_tui.engine.record import SeatSpec
-from tests.ui.conftest import settle
+from tests.ui.conftest import BOARD_SIZES, game_start, settle
 
-SIZES = [
-    pytest.param((80, 24), id="80x24"),
-    pytest.param((120, 40), id="120x40"),
-    pytest.param((160, 50), id="160x50"),
-]
 MOVES = 7
 
 
 def start() -> dict:
-    return {
-        "game": "maeshowe",
-        "players": 2,
-        "seats": [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Bot 2", kind="medium")],
-        "seed": 21,
-        "options": {"horror_hope": True, "crumble_conservation": True},
-    }
+    seats = [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Bot 2", kind="medium")]
+    return game_start("maeshowe", seats, 21, horror_hope=True, crumble_conservation=True)
 
 
 async def mid_game(pilot) -> None:
@@ -44,7 +34,7 @@ async def mid_game(pilot) -> None:
     assert not pilot.app.screen.session.state.is_over()
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", BOARD_SIZES)
 def test_maeshowe_mid_game(snap_compare, store, size):
     app = TabletopApp(store, start(), bot_speed="instant")
     assert snap_compare(app, terminal_size=size, run_before=mid_game)

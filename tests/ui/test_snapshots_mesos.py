@@ -14,7 +14,7 @@ from tabletop_tui.app import TabletopApp
 from tabletop_tui.engine.record import SeatSpec
 from tabletop_tui.engine.registry import get_game
 from tabletop_tui.session import Session
-from tests.ui.conftest import settle
+from tests.ui.conftest import BOARD_SIZES, settle
 
 from ..bounded import bounded
 
@@ -43,14 +43,7 @@ async def _resumed(pilot) -> None:
     await settle(pilot)
 
 
-SIZES = [
-    pytest.param((80, 24), id="80x24"),
-    pytest.param((120, 40), id="120x40"),
-    pytest.param((160, 50), id="160x50"),
-]
-
-
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", BOARD_SIZES)
 def test_mesos_midgame(snap_compare, store, size):
     game_id = midgame(store)
     app = TabletopApp(store, {"resume": game_id}, bot_speed="instant")

@@ -17,7 +17,7 @@ from tabletop_tui.engine.record import SeatSpec
 from tabletop_tui.engine.registry import get_game
 from tabletop_tui.session import Session
 from tabletop_tui.store import Store
-from tests.ui.conftest import settle
+from tests.ui.conftest import BOARD_SIZES, game_start, settle
 
 MODULES = {"cities": True, "rituals": True, "prophecies": True, "cenote": True}
 
@@ -27,7 +27,7 @@ def mezo_start(players: int = 4, seed: int = 7, modules: bool = True) -> dict:
         SeatSpec(name=f"Bot {i}", kind="random") for i in range(1, players)
     ]
     options = {**MODULES, "tribe_powers": True} if modules else {}
-    return {"game": "mezo", "players": players, "seats": seats, "seed": seed, "options": options}
+    return game_start("mezo", seats, seed, **options)
 
 
 def saved_game(store: Store, kind: str = "action", **start_args: object) -> int:
@@ -58,14 +58,7 @@ async def shown(pilot, theme: str | None = None) -> None:
     await pilot.pause()
 
 
-SIZES = [
-    pytest.param((80, 24), id="80x24"),
-    pytest.param((120, 40), id="120x40"),
-    pytest.param((160, 50), id="160x50"),
-]
-
-
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", BOARD_SIZES)
 def test_mezo_conflict(snap_compare, store, size):
     """Ann's first God card action: the region in conflict, the cards, the inspector."""
     assert snap_compare(resumed(store), terminal_size=size, run_before=shown)

@@ -208,7 +208,7 @@ class GreedyBot:
             chance = False
             for option in sample.decision().options:  # type: ignore[union-attr]
                 child = sample.clone()
-                child.apply_fast(option.id)
+                child.apply_unrecorded(option.id)
                 value, rest, labels, met_chance = self._best(child, seat, sample.turn_no)
                 chance = chance or met_chance
                 totals.setdefault(option.id, []).append(value)
@@ -243,7 +243,7 @@ class GreedyBot:
                 if w > 0 and (best is None or w > best[0]):
                     best = (w, o)
             option = best[1] if best else decision.option("return:done")
-            state.apply_fast(option.id)
+            state.apply_unrecorded(option.id)
             value, rest, labels, ch = self._best(state, seat, turn)
             return value, [option.id, *rest], [option.label, *labels], True
         if decision.seat != state.turn_seat and state.step != GIFT:
@@ -252,7 +252,7 @@ class GreedyBot:
         best_line: tuple[list[str], list[str]] = ([], [])
         for option in decision.options:
             child = state.clone()
-            child.apply_fast(option.id)
+            child.apply_unrecorded(option.id)
             value, rest, labels, ch = self._best(child, seat, turn)
             chance = chance or ch
             if value > best_value:
@@ -343,7 +343,7 @@ class GreedyBot:
                 who = "" if first.seat == ctx.seat else "your partner: "
                 steps.append(who + label)
             for sample in samples:
-                sample.apply_fast(oid)
+                sample.apply_unrecorded(oid)
         text = f"Then: {', then '.join(steps)}" if steps else ""
         if guess:
             text = f"{text}; {guess}" if text else guess[0].upper() + guess[1:]
@@ -358,7 +358,7 @@ class GreedyBot:
             decision = state.decision()
             if decision is None or oid not in decision.ids:
                 break
-            state.apply_fast(oid)
+            state.apply_unrecorded(oid)
         return state
 
 
@@ -388,7 +388,7 @@ def play_greedy_game(config: dict, seed: int, bot: GreedyBot | None = None) -> M
     state = MaeshoweState.new(config, seed)
     rngs = [bot_rng(seed, s) for s in range(state.n)]
     while (d := state.decision()) is not None:
-        state.apply_fast(bot.choose(context_for(state, rngs[d.seat])))
+        state.apply_unrecorded(bot.choose(context_for(state, rngs[d.seat])))
     return state
 
 

@@ -113,7 +113,7 @@ class Solver:
             decision = replay.decision()
             assert decision is not None
             labels.append(decision.option(oid).label)
-            replay.apply_fast(oid)
+            replay.apply_unrecorded(oid)
         assert replay.outcome == 1, "the winning line must win"
         return SolveResult("winnable", line, labels, self.nodes, seconds)
 
@@ -157,7 +157,7 @@ class Solver:
                 ):
                     raise _OutOfTime
                 child = state.clone()
-                child.apply_fast(oid)
+                child.apply_unrecorded(oid)
                 line = [*moves, oid]
                 if child.outcome == 1:
                     self._won_line = line

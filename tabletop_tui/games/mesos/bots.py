@@ -56,7 +56,6 @@ class Outlook:
     events: list[Event]  # every Event still to resolve
     rounds_left: int  # rounds still to play, this one included
     other_stars: list[int]
-    final_round: bool
 
 
 def outlook(view: MesosView, seat: int, data: MesosData) -> Outlook:
@@ -67,14 +66,13 @@ def outlook(view: MesosView, seat: int, data: MesosData) -> Outlook:
     """
     stars = [t["stars"] for t in view["tribes"] if t["seat"] != seat]
     if view["phase"] == OVER:
-        return Outlook([], 0, stars, True)
+        return Outlook([], 0, stars)
     ids = [c["id"] for c in view["bottom"] + view["top"] if c["kind"] == "event"]
     ids += view["unseen_events"]
     return Outlook(
         [data.events[i] for i in ids],
         view["rounds"] - view["round"] + 1,
         stars,
-        view["round"] == view["rounds"],
     )
 
 
@@ -463,7 +461,7 @@ class LookaheadBot(HeuristicBot):
         scored = []
         for opt in ctx.decision.options:
             state = base.clone()
-            state.apply_fast(opt.id)
+            state.apply_unrecorded(opt.id)
             scored.append((opt.id, self._playout(state, ctx, before)))
         return sorted(scored, key=lambda s: -s[1].margin)
 
@@ -502,7 +500,7 @@ class LookaheadBot(HeuristicBot):
         start_round = state.round_no
         while (d := state.decision()) is not None and state.round_no == start_round:
             sub = BotContext(d.seat, state.view(d.seat), d, ctx.rng, lambda: state)
-            state.apply_fast(self._policy.choose(sub))
+            state.apply_unrecorded(self._policy.choose(sub))
         view = state.view(seat)
         values = []
         for t in view["tribes"]:

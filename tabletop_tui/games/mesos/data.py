@@ -451,15 +451,16 @@ def building_facts(b: Building) -> tuple[str, ...]:
     return (f"costs {b.cost} food · {b.pp} PP", b.effect.describe())
 
 
+def _rows(t: OfferTile) -> list[tuple[int, str]]:
+    """The rows an Offer tile takes cards from, with how many: top first."""
+    return [(n, row) for n, row in ((t.top, "top"), (t.bottom, "bottom")) if n]
+
+
 def tile_text(t: OfferTile) -> str:
     """What an Offer tile gives, as a sentence."""
     if t.food:
         return f"Tile {t.letter}: take {t.food} food from the supply."
-    parts = []
-    if t.top:
-        parts.append(f"{t.top} card{'s' * (t.top != 1)} from the top row")
-    if t.bottom:
-        parts.append(f"{t.bottom} card{'s' * (t.bottom != 1)} from the bottom row")
+    parts = [f"{n} card{'s' * (n != 1)} from the {row} row" for n, row in _rows(t)]
     each = ", one at a time" if t.top + t.bottom > 1 else ""
     return (
         f"Tile {t.letter}: take {' and '.join(parts)}{each}: a Character, or a Building "
@@ -471,11 +472,7 @@ def tile_words(t: OfferTile) -> str:
     """An Offer tile in a few words (``1 top + 1 bottom card``)."""
     if t.food:
         return f"{t.food} food"
-    parts = []
-    if t.top:
-        parts.append(f"{t.top} top")
-    if t.bottom:
-        parts.append(f"{t.bottom} bottom")
+    parts = [f"{n} {row}" for n, row in _rows(t)]
     if len(parts) > 1:
         return " + ".join(parts)
     return parts[0] + (" card" if t.top + t.bottom == 1 else " cards")

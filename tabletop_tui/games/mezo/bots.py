@@ -361,14 +361,14 @@ class HeuristicBot:
     def _finished(self, st: MezoState, seat: int, oid: str) -> MezoState:
         """The sample after ``oid`` and the seat's own follow-ups, as ``_try`` scores it."""
         child = st.clone()
-        child.apply_fast(oid)
+        child.apply_unrecorded(oid)
         if self.complete:
             self._finish(child, seat)
         return child
 
     def _try(self, st: MezoState, seat: int, oid: str, complete: bool) -> float:
         child = st.clone()
-        child.apply_fast(oid)
+        child.apply_unrecorded(oid)
         if complete:
             self._finish(child, seat)
         return evaluate(child, seat)
@@ -380,7 +380,7 @@ class HeuristicBot:
             if d is None or d.seat != seat or d.kind not in EFFECT_KINDS:
                 return
             best = max(d.options, key=lambda o: self._try(st, seat, o.id, False))
-            st.apply_fast(best.id)
+            st.apply_unrecorded(best.id)
 
     def _card_value(self, st: MezoState, seat: int, cid: str) -> float:
         """A card is worth its best options played now (two, three with a Glyph here)."""

@@ -437,28 +437,16 @@ class MezoData:
         return index
 
     def god(self, god_id: str) -> God:
-        try:
-            return self._index["god"][god_id]  # type: ignore[no-any-return]
-        except KeyError:
-            raise KeyError(god_id) from None
+        return self._index["god"][god_id]  # type: ignore[no-any-return]
 
     def ability(self, ability_id: str) -> Ability:
-        try:
-            return self._index["ability"][ability_id]  # type: ignore[no-any-return]
-        except KeyError:
-            raise KeyError(ability_id) from None
+        return self._index["ability"][ability_id]  # type: ignore[no-any-return]
 
     def altar(self, altar_id: str) -> Reward:
-        try:
-            return self._index["altar"][altar_id]  # type: ignore[no-any-return]
-        except KeyError:
-            raise KeyError(altar_id) from None
+        return self._index["altar"][altar_id]  # type: ignore[no-any-return]
 
     def wrathful_tile(self, tile_id: str) -> Reward:
-        try:
-            return self._index["wrathful"][tile_id]  # type: ignore[no-any-return]
-        except KeyError:
-            raise KeyError(tile_id) from None
+        return self._index["wrathful"][tile_id]  # type: ignore[no-any-return]
 
     def tier(self, devotion: int) -> int:
         for tier, low, high in self.devotion_tiers:
