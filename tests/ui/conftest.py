@@ -4,6 +4,7 @@ wait for the table to settle and to read what is on screen."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -84,6 +85,23 @@ async def settle(pilot, rounds: int = 200) -> None:
         if not busy and not any(not w.is_finished for w in app.workers):
             return
     raise AssertionError("the table did not settle")
+
+
+async def wait_until(pilot, ready: Callable[[], bool], rounds: int = 200) -> None:
+    """Pause until ``ready()`` holds, however slow the machine; fail if it never does."""
+    for _ in range(rounds):
+        await pilot.pause()
+        if ready():
+            return
+    raise AssertionError("the screen never reached the expected state")
+
+
+def hold_slow_bots(monkeypatch) -> None:
+    """Make the 'slow' bot wait an hour, so it is still thinking whenever a test looks and
+    only leaving the table (which stops the wait) ends it."""
+    from tabletop_tui.ui import common
+
+    monkeypatch.setitem(common.BOT_SPEEDS, "slow", 3600.0)
 
 
 def screen_text(app) -> str:

@@ -17,7 +17,15 @@ from tabletop_tui.ui.replay import ReplayScreen
 from tabletop_tui.ui.results import ResultScreen
 from tabletop_tui.ui.setup import SetupScreen
 from tests.fixture_board import CardFace
-from tests.ui.conftest import game_start, highcard_start, screen_text, seats, settle
+from tests.ui.conftest import (
+    game_start,
+    highcard_start,
+    hold_slow_bots,
+    screen_text,
+    seats,
+    settle,
+    wait_until,
+)
 from tests.ui.games import FAULTY, TWOPICK
 
 from ..bounded import bounded
@@ -177,16 +185,16 @@ async def test_one_human_against_bots_never_sees_the_curtain(make_app, only_high
         assert isinstance(app.screen, ResultScreen)
 
 
-async def test_bot_thinking_is_shown_and_leaving_stops_it(store, only_highcard):
+async def test_bot_thinking_is_shown_and_leaving_stops_it(store, only_highcard, monkeypatch):
     from tabletop_tui.app import TabletopApp
 
+    hold_slow_bots(monkeypatch)
     app = TabletopApp(store, highcard_start("human", "medium"), bot_speed="slow")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)  # the table is ready for the person's key, however slow the machine
         game = app.screen
         await pilot.press("1")
-        await pilot.pause()
-        assert game.busy
+        await wait_until(pilot, lambda: game.busy and "is thinking" in screen_text(app))
         assert "Bot B (medium bot) is thinking" in screen_text(app)
         await pilot.press("q")
         await app.workers.wait_for_complete()

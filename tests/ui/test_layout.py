@@ -7,7 +7,14 @@ import re
 
 from tabletop_tui.ui.frame import DecisionPanel, GameScreen, LogPanel, options_room
 from tabletop_tui.ui.results import ResultScreen
-from tests.ui.conftest import highcard_start, market_start, screen_text, settle
+from tests.ui.conftest import (
+    highcard_start,
+    hold_slow_bots,
+    market_start,
+    screen_text,
+    settle,
+    wait_until,
+)
 
 
 def shown_options(text: str) -> list[int]:
@@ -163,18 +170,18 @@ async def test_results_on_a_tall_terminal_show_the_buttons(make_app, market):
         assert not result.more_below
 
 
-async def test_footer_names_the_option_numbers(make_app, market, store):
+async def test_footer_names_the_option_numbers(make_app, market, store, monkeypatch):
     from tabletop_tui.app import TabletopApp
 
+    hold_slow_bots(monkeypatch)
     app = TabletopApp(store, market_start(stalls=12), bot_speed="slow", curtain_guard=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         game = app.screen
         assert screen_text(app).splitlines()[-1].startswith(" 1-12 Pick ")
         await pilot.press("1", "2")
-        await pilot.pause()
+        await wait_until(pilot, lambda: game.busy and "is thinking" in screen_text(app))
         # Ben (a bot) decides: the digits are shown dimmed, and do nothing.
-        assert game.busy
         assert "… Ben (random bot) is thinking: Take the good of one stall" in screen_text(app)
         pick = next(k for k in app.screen.query("FooterKey") if k.action == "digit('1')")
         assert pick.has_class("-disabled")
