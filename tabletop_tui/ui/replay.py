@@ -14,11 +14,12 @@ from textual.widgets import Footer, Input, Static
 from tabletop_tui.engine.core import Decision, GameState
 from tabletop_tui.engine.record import GameRecord
 from tabletop_tui.engine.registry import GameInfo, get_game
+from tabletop_tui.session import Move, play_move
 
 from .board import BoardView
 from .common import BaseScreen, SizeAware, fill_names, load_board_class
 from .frame import FrameHeader, LogPanel
-from .table import Move, decision_seen_by, journal, move_lines
+from .table import decision_seen_by, move_lines
 
 
 class ReplayCursor:
@@ -33,15 +34,14 @@ class ReplayCursor:
         record.load(self.info)  # raises DamagedSave for a record that does not replay
         self.config = self.info.config_model.model_validate(record.config)
         self.history = list(record.history)
-        self.moves: list[Move] = journal(
-            self.info.state_class, self.config, record.seed, self.history
-        )
+        # One pass keeps each move's log entries and a checkpoint every EVERY moves.
+        self.moves: list[Move] = []
         self._checkpoints: dict[int, GameState] = {}
         state = self.info.state_class.new(self.config, record.seed)
         for i, option_id in enumerate(self.history):
             if i % self.EVERY == 0:
                 self._checkpoints[i] = state.clone()
-            state.apply_replay(option_id)
+            self.moves.append(play_move(state, option_id))
         self._checkpoints[len(self.history)] = state.clone()
         self.pos = len(self.history)
         self.state = state

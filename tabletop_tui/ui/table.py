@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop_tui.engine.core import Decision, EngineError, GameConfig, GameState, LogEntry
-from tabletop_tui.session import Session
+from tabletop_tui.engine.core import Decision
+from tabletop_tui.session import Move, Session
 
 from .common import fill_names, kind_label
 
@@ -28,17 +28,6 @@ from .common import fill_names, kind_label
 # from its own hand). Everything else that differs between two seats' views is private.
 VIEWER_KEYS = frozenset({"viewer"})
 VIEWER_PREFIX = "viewer_"
-
-
-@dataclass(frozen=True)
-class Move:
-    """One applied decision with the log entries it produced."""
-
-    seat: int
-    prompt: str
-    label: str
-    secret: bool
-    entries: tuple[LogEntry, ...]
 
 
 @dataclass(frozen=True)
@@ -64,18 +53,20 @@ def _public_part(view: dict[str, Any]) -> dict[str, Any]:
 
 
 class Table:
-    """A session plus the seat at the keyboard and the per-move journal."""
+    """A session plus the seat at the keyboard; the moves and their log are the session's."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
         self.viewer: int | None = None
-        self.moves: list[Move] = self._rebuild_journal()
-        self._generation = session.generation
         humans = session.local_humans
         if len(humans) == 1:
             self.viewer = humans[0]
 
     # ---- facts ---------------------------------------------------------------------------
+
+    @property
+    def moves(self) -> list[Move]:
+        return self.session.moves
 
     @property
     def names(self) -> list[str]:
@@ -166,16 +157,8 @@ class Table:
         decision = self.decision
         if decision is None:
             raise ValueError("the game is over")
-        option = decision.option(option_id)
-        try:
-            entries = self.session.apply(option_id)
-        except Exception:
-            self.follow()
-            raise
-        self._generation = self.session.generation
-        self.moves.append(
-            Move(decision.seat, decision.prompt, option.label, decision.secret, tuple(entries))
-        )
+        decision.option(option_id)  # an illegal option is refused before anything else
+        self.session.apply(option_id)
 
     def can_undo(self) -> bool:
         if self.session.shared and (not self.moves or self.moves[-1].seat != self.viewer):
@@ -185,25 +168,12 @@ class Table:
         )
 
     def undo(self) -> None:
-        try:
-            self.session.undo()
-        finally:
-            self.follow()
-
-    def follow(self) -> bool:
-        """Rebuild the journal if the session's moves were replaced (an undo, moves from
-        another process); True if they were."""
-        if self.session.generation == self._generation:
-            return False
-        self._generation = self.session.generation
-        self.moves = self._rebuild_journal()
-        return True
+        self.session.undo()
 
     def sync(self) -> bool:
         """Take in what other processes wrote (a shared game); True if the screen should be
         drawn again."""
-        changed = self.session.sync()
-        return self.follow() or changed
+        return self.session.sync()
 
     def waiting_note(self, seat: int) -> str:
         """For a seat played at another keyboard: whether anyone is there, and for the host
@@ -215,10 +185,6 @@ class Table:
         if code:
             return f"not connected: on another terminal, type: {self.session.join_command(code)}"
         return "not connected"
-
-    def _rebuild_journal(self) -> list[Move]:
-        state = self.session.state
-        return journal(type(state), state.config, state.seed, list(state.history))
 
     # ---- the log -------------------------------------------------------------------------
 
@@ -259,21 +225,3 @@ def move_lines(move: Move, viewer: int | None, names: list[str]) -> list[LogLine
                 )
             )
     return lines
-
-
-def journal(
-    state_class: type[GameState], config: GameConfig, seed: int, history: list[str]
-) -> list[Move]:
-    """Replay ``history`` once to know which log entries each move made."""
-    state = state_class.new(config, seed)
-    moves = []
-    for option_id in history:
-        decision = state.decision()
-        if decision is None:
-            raise EngineError("the saved moves go on after the end of the game")
-        option = decision.option(option_id)
-        entries = state.apply(option_id)
-        moves.append(
-            Move(decision.seat, decision.prompt, option.label, decision.secret, tuple(entries))
-        )
-    return moves

@@ -119,6 +119,62 @@ def test_journal_rebuilt_on_resume_matches_live_log(highcard, tmp_path):
     store.close()
 
 
+def count_applies(monkeypatch) -> list[int]:
+    """Count every move the fixture game carries out (live, replayed or undone): one entry
+    per call of its ``_apply``."""
+    from tests.fixture_game import HighCard
+
+    calls: list[int] = []
+    real = HighCard._apply
+
+    def counted(self, option):
+        calls.append(len(self.history))
+        real(self, option)
+
+    monkeypatch.setattr(HighCard, "_apply", counted)
+    return calls
+
+
+def test_resume_replays_the_moves_once(highcard, tmp_path, monkeypatch):
+    from tabletop_tui.store import Store
+
+    store = Store.open(tmp_path / "d")
+    config = highcard.make_config(2, {"rounds": 3})
+    session = Session.start(highcard, config, seats("human", "medium"), 9, store)
+    table = Table(session)
+    for _ in range(4):
+        table.apply(session.bot_choice() or table.decision.options[0].id)
+    calls = count_applies(monkeypatch)
+    resumed = Table(Session.resume(store, session.game_id))
+    assert calls == [0, 1, 2, 3]  # each saved move once, for the state and the log alike
+    assert resumed.moves == table.moves
+    assert resumed.log_lines(0) == table.log_lines(0)
+    store.close()
+
+
+def test_undo_replays_the_moves_before_it_once(highcard, tmp_path, monkeypatch):
+    from tabletop_tui.store import Store
+
+    store = Store.open(tmp_path / "d")
+    config = highcard.make_config(3, {"open_hands": True})
+    session = Session.start(highcard, config, seats("human", "human", "human"), 6, store)
+    table = Table(session)
+    table.apply(table.decision.options[0].id)
+    before = table.log_lines(1)
+    table.apply(table.decision.options[0].id)
+    session.state.barrier = 0  # allow undo for this test of the bookkeeping
+    session.state._decision_cache = None
+    calls = count_applies(monkeypatch)
+    table.undo()
+    assert calls == [0]  # the one move before the undone one, replayed once
+    assert len(table.moves) == len(session.state.history) == 1
+    assert table.log_lines(1) == before
+    assert [e.text for e in session.log] == [e.text for e in table.moves[0].entries]
+    resumed = Session.resume(store, session.game_id)
+    assert resumed.moves == session.moves and resumed.state == session.state
+    store.close()
+
+
 def test_names_fill_seat_placeholders(highcard):
     table = table_for(highcard, ["human", "medium"])
     assert table.fill("{seat:1} plays after {seat:0}") == "Bot B plays after Ann"
