@@ -1,6 +1,6 @@
 """The game frame every game is played in: header, board, decision panel, log and keys.
 
-The frame drives a ``Table`` (a session plus who is at the keyboard): after every change it
+The frame drives a ``TableView`` (a session plus who is at the keyboard): after every change it
 redraws the header, the board (with the viewer's view), the options and the log, then starts
 what comes next: a bot's move in a worker, the hand-off curtain, or the result screen.
 """
@@ -35,7 +35,7 @@ from tabletop_tui.session import MoveConflict, Session
 
 from .board import BoardView
 from .common import BOT_SPEEDS, WIDE_WIDTH, BaseScreen, MarkedOptionList, rules_markdown
-from .table import Table
+from .table import TableView
 
 if TYPE_CHECKING:
     from tabletop_tui.app import TabletopApp
@@ -351,7 +351,7 @@ class GameScreen(BaseScreen):
         super().__init__()
         from .common import load_board_class
 
-        self.table = Table(session)
+        self.table = TableView(session)
         self.board: BoardView = load_board_class(session.info)()
         self.board.seat_names = [s.name for s in session.seats]
         self.board.seat_kinds = [s.kind for s in session.seats]

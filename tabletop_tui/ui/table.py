@@ -1,8 +1,10 @@
 """Who is at the keyboard, what they may see, and the log as they may read it.
 
-This is the part of the game frame that decides privacy, kept free of Textual so it is easy
-to test: the frame asks ``Table`` which seat's view to draw, whether a hand-off curtain is
-needed before the next decision, and which log lines the current viewer may read.
+This is the part of the game frame that decides privacy. It imports neither Textual nor Rich
+(a test imports it alone and looks), so it is tested without a terminal: the frame asks its
+``TableView`` which seat's view to draw, whether a hand-off curtain is needed before the next
+decision, and which log lines the current viewer may read. The moves and their log entries
+are the session's; this module only filters them for the viewer.
 
 The rule: the screen always shows ``view(viewer)`` and the log lines ``viewer`` may see, where
 ``viewer`` is the human at the keyboard. With one human it is always that human; with no human
@@ -19,9 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop_tui.engine.core import Decision
+from tabletop_tui.seats import fill_names, kind_label
 from tabletop_tui.session import Move, Session
-
-from .common import fill_names, kind_label
 
 # Keys of a view that may differ between seats without being private: "viewer" (which seat am
 # I) and any key starting with "viewer_" (advice for the seat looking, such as odds computed
@@ -52,8 +53,10 @@ def _public_part(view: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-class Table:
-    """A session plus the seat at the keyboard; the moves and their log are the session's."""
+class TableView:
+    """The game as the person at the keyboard sees it: a session plus the viewing seat.
+
+    (Not ``rich.table.Table``: this is the players' table.)"""
 
     def __init__(self, session: Session) -> None:
         self.session = session
