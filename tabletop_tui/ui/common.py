@@ -145,7 +145,7 @@ class MessageScreen(SizeAware, ModalScreen[None]):
     """A dialog with a title, a message and one button: errors and notices."""
 
     BINDINGS = [
-        Binding("enter,escape,space,q", "close", "Close"),
+        Binding("enter,escape,space,q", "close", "Close", id="message.close"),
     ]
 
     def __init__(self, title: str, message: str, *, error: bool = True) -> None:
@@ -177,8 +177,8 @@ class ConfirmScreen(SizeAware, ModalScreen[bool]):
     """A yes/no question."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
     ]
 
     def __init__(self, question: str) -> None:

@@ -81,9 +81,9 @@ class HistoryScreen(BaseScreen):
     """Two tabs: the games played (Enter replays one) and the statistics."""
 
     BINDINGS = [
-        Binding("escape,q", "close", "Back"),
-        Binding("v", "tab('history')", "History"),
-        Binding("s", "tab('stats')", "Stats"),
+        Binding("escape,q", "close", "Back", id="history.close"),
+        Binding("v", "tab('history')", "History", id="history.history"),
+        Binding("s", "tab('stats')", "Stats", id="history.stats"),
     ]
 
     def __init__(self, tab: str = "history") -> None:

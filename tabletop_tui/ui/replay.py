@@ -67,7 +67,7 @@ class ReplayCursor:
 
 
 class GotoScreen(SizeAware, ModalScreen[int | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="goto.cancel")]
 
     def __init__(self, length: int) -> None:
         super().__init__()
@@ -98,15 +98,15 @@ class ReplayScreen(BaseScreen):
     """
 
     BINDINGS = [
-        Binding("right,l,n", "step(1)", "Next", key_display="→", priority=True),
-        Binding("left,h,p", "step(-1)", "Back", key_display="←", priority=True),
-        Binding("pagedown", "step(10)", "+10", show=False, priority=True),
-        Binding("pageup", "step(-10)", "-10", show=False, priority=True),
-        Binding("home", "jump(0)", "Start", show=False, priority=True),
-        Binding("end", "jump(-1)", "End", show=False, priority=True),
-        Binding("g", "goto", "Go to"),
-        Binding("v", "perspective", "View as"),
-        Binding("escape,q", "close", "Close"),
+        Binding("right,l,n", "step(1)", "Next", key_display="→", priority=True, id="replay.next"),
+        Binding("left,h,p", "step(-1)", "Back", key_display="←", priority=True, id="replay.back"),
+        Binding("pagedown", "step(10)", "+10", show=False, priority=True, id="replay.ahead10"),
+        Binding("pageup", "step(-10)", "-10", show=False, priority=True, id="replay.back10"),
+        Binding("home", "jump(0)", "Start", show=False, priority=True, id="replay.start"),
+        Binding("end", "jump(-1)", "End", show=False, priority=True, id="replay.end"),
+        Binding("g", "goto", "Go to", id="replay.goto"),
+        Binding("v", "perspective", "View as", id="replay.perspective"),
+        Binding("escape,q", "close", "Close", id="replay.close"),
     ]
 
     def __init__(self, record: GameRecord, *, finished: bool) -> None:

@@ -98,10 +98,10 @@ class ResultScreen(BaseScreen):
     AUTO_FOCUS = "#result-scroll"
 
     BINDINGS = [
-        Binding("a", "choose('again')", "Play again"),
-        Binding("r", "choose('replay')", "Replay"),
-        Binding("p,q", "choose('picker')", "Start screen"),
-        Binding("b,escape", "choose('board')", "See the board"),
+        Binding("a", "choose('again')", "Play again", id="results.again"),
+        Binding("r", "choose('replay')", "Replay", id="results.replay"),
+        Binding("p,q", "choose('picker')", "Start screen", id="results.picker"),
+        Binding("b,escape", "choose('board')", "See the board", id="results.board"),
     ]
 
     def __init__(self, session: Session) -> None:

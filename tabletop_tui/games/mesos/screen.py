@@ -150,7 +150,7 @@ def pile_words(kind: str, cards: list[dict[str, Any]], tribe: dict[str, Any]) ->
 class MesosBoard(BoardView):
     """Draws a Mesos view; never computes a rule (all numbers come from the view)."""
 
-    BINDINGS = [Binding("b", "scroll_board", "Scroll board")]
+    BINDINGS = [Binding("b", "scroll_board", "Scroll board", id="mesos.scroll_board")]
 
     DEFAULT_CSS = """
     MesosBoard > VerticalScroll { height: 1fr; scrollbar-size-vertical: 1; }
