@@ -30,6 +30,7 @@ from tabletop_tui.engine.core import (
 from tabletop_tui.engine.errors import GameOver
 from tabletop_tui.engine.record import DamagedSave, GameRecord, SeatSpec
 from tabletop_tui.engine.registry import GameInfo, get_game
+from tabletop_tui.seats import seat_name
 from tabletop_tui.store import Store
 from tabletop_tui.store.db import HOST_SEAT, JoinRefused, SeatHolder, StaleMove
 
@@ -354,7 +355,7 @@ class Session:
     def name(self, seat: int | None) -> str:
         if seat is None:
             return "Table"
-        return self.seats[seat].name if seat < len(self.seats) else f"Seat {seat + 1}"
+        return seat_name([s.name for s in self.seats], seat)
 
     def apply(self, option_id: str) -> list[LogEntry]:
         """Apply a choice, save it at once, and record the result when the game ends.

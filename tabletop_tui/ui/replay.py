@@ -14,6 +14,7 @@ from textual.widgets import Footer, Input, Static
 from tabletop_tui.engine.core import Decision, GameState
 from tabletop_tui.engine.record import GameRecord
 from tabletop_tui.engine.registry import GameInfo, get_game
+from tabletop_tui.seats import seat_name
 from tabletop_tui.session import Move, play_move
 
 from .board import BoardView
@@ -141,7 +142,7 @@ class ReplayScreen(BaseScreen):
         if decision is None or pos >= self.cursor.length:
             return Text("End of the game." if decision is None else "End of the saved moves.")
         move = self.cursor.moves[pos]
-        who = self.names[move.seat] if move.seat < len(self.names) else f"Seat {move.seat + 1}"
+        who = seat_name(self.names, move.seat)
         if move.secret and self.viewer != move.seat:
             what = f"{fill_names(move.prompt, self.names)} (hidden choice)"
         else:

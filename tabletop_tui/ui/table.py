@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop_tui.engine.core import Decision
-from tabletop_tui.seats import fill_names, kind_label
+from tabletop_tui.seats import fill_names, kind_label, seat_name
 from tabletop_tui.session import Move, Session
 
 # Keys of a view that may differ between seats without being private: "viewer" (which seat am
@@ -213,7 +213,7 @@ def move_lines(move: Move, viewer: int | None, names: list[str]) -> list[LogLine
     lines = []
     attributed = any(e.seat == move.seat and e.private_to is None for e in move.entries)
     if not attributed:
-        who = names[move.seat] if move.seat < len(names) else f"Seat {move.seat + 1}"
+        who = seat_name(names, move.seat)
         if move.secret and viewer != move.seat:
             prompt = fill_names(move.prompt, names)
             text = f"{prompt if prompt.startswith(who) else f'{who}: {prompt}'} (hidden choice)"
