@@ -449,7 +449,7 @@ class GameScreen(BaseScreen):
         """The board's own keys and what they do (``keys.BOARD_KEYS``)."""
         from .keys import board_rows
 
-        return board_rows(type(self.board).BINDINGS)  # type: ignore[arg-type]
+        return board_rows(b for b in type(self.board).BINDINGS if isinstance(b, Binding))
 
     # ---- the loop ------------------------------------------------------------------------
 

@@ -279,18 +279,22 @@ def app_bindings() -> dict[str, Binding]:
 
     from .frame import GameScreen
 
-    return by_id([*TabletopApp.BINDINGS, *GameScreen.BINDINGS])  # type: ignore[list-item]
+    both = [*TabletopApp.BINDINGS, *GameScreen.BINDINGS]
+    return by_id(b for b in both if isinstance(b, Binding))
 
 
 def all_boards() -> list[BoardKeys]:
-    """Every registered game's board bindings, for the documents."""
+    """The board bindings of every game that ships (not a game a test registered), for the
+    documents."""
     from tabletop_tui.engine.registry import games
 
     from .common import load_board_class
 
     boards = []
     for info in games().values():
-        bindings = tuple(load_board_class(info).BINDINGS)
+        if not info.screen.startswith("tabletop_tui."):
+            continue
+        bindings = tuple(b for b in load_board_class(info).BINDINGS if isinstance(b, Binding))
         if bindings:
             boards.append(BoardKeys(info.title.split(":")[0], bindings))
     return boards

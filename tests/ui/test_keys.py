@@ -47,6 +47,7 @@ def test_the_key_help_tells_of_every_key_of_the_frame_once():
     assert len(told) == len(set(told)), "a binding is told of twice"
     frame_ids = {b.id for b in GameScreen.BINDINGS}  # type: ignore[union-attr]
     assert set(told) == frame_ids | {"app.command_palette"}
+    assert keys.all_boards(), "no shipped board has keys of its own: is the Mesos one gone?"
     for board in keys.all_boards():
         for b in board.bindings:
             assert b.id in keys.BOARD_KEYS, f"{board.game}'s key {b.key} has no words"
@@ -58,7 +59,8 @@ def test_the_palette_binding_is_the_one_textual_would_add():
     assert palette.action == "command_palette"
 
 
-def test_the_readme_table_and_keys_md_are_what_the_bindings_give():
+def test_the_readme_table_and_keys_md_are_what_the_bindings_give(highcard):
+    """(A game a test registers, here the fixture game, is not in the documents.)"""
     for path, text in keys.documents().items():
         assert path.read_text(encoding="utf-8") == text, (
             f"{path.name} differs from the bindings: run python -m tabletop_tui.ui.keys --write"
