@@ -176,7 +176,7 @@ def ladder(
             if not info.min_players <= players <= info.max_players:
                 continue
             mode = info.mode_for(players)
-            alone = players == 1 or (mode is not None and "co-op" in mode.id)
+            alone = players == 1 or (mode is not None and mode.id == "coop")
             for lower, higher in zip(levels, levels[1:], strict=False):
                 pairing = Pairing(game, players, higher, lower, alone)
                 plan.append((pairing, tasks_for(pairing, options, deals, seed)))

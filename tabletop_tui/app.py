@@ -58,7 +58,18 @@ class TabletopApp(App[int]):
         (160, "-w160"),
     ]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-h24"), (40, "-h40"), (50, "-h50")]
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit"),
+        # Textual's own palette binding, given an id so the key help can name it.
+        Binding(
+            "ctrl+p",
+            "command_palette",
+            "palette",
+            show=False,
+            priority=True,
+            id="app.command_palette",
+        ),
+    ]
 
     def __init__(
         self,

@@ -1,8 +1,10 @@
-"""A game at the table: the state, its seats (people or bots), its log and its save.
+"""A game at the table: the state, its seats (people or bots), its moves and its save.
 
 The app and the ``play`` command both drive games through a ``Session``: it applies options,
-writes each one to the store as it happens, keeps the log, asks bots for their moves and
-carries out undo. It imports no Textual or Rich, so it is tested without a terminal.
+writes each one to the store as it happens, keeps the moves with the log entries each made
+(the only log: screens derive what they show from it), asks bots for their moves and carries
+out undo. Resuming, undoing or catching up replays the moves once. It imports no Textual or
+Rich, so it is tested without a terminal.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ from tabletop_tui.engine.core import (
     IllegalMove,
     LogEntry,
 )
+from tabletop_tui.engine.errors import GameOver
 from tabletop_tui.engine.record import DamagedSave, GameRecord, SeatSpec
 from tabletop_tui.engine.registry import GameInfo, get_game
+from tabletop_tui.seats import seat_name
 from tabletop_tui.store import Store
 from tabletop_tui.store.db import HOST_SEAT, JoinRefused, SeatHolder, StaleMove
 
@@ -47,6 +51,44 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1, 10**9)
 
 
+@dataclass(frozen=True)
+class Move:
+    """One applied decision: who decided, what was asked, the option's label, whether the
+    choice was secret, and the log entries it produced."""
+
+    seat: int
+    prompt: str
+    label: str
+    secret: bool
+    entries: tuple[LogEntry, ...]
+
+
+def play_move(state: GameState, option_id: str) -> Move:
+    """Apply ``option_id`` to ``state`` and keep what the log needs to tell of it."""
+    decision = state.decision()
+    if decision is None:
+        raise GameOver("the game is over")
+    option = decision.option(option_id)
+    entries = state.apply(option_id)
+    return Move(decision.seat, decision.prompt, option.label, decision.secret, tuple(entries))
+
+
+def journal(
+    state_class: type[GameState], config: GameConfig, seed: int, history: list[str]
+) -> tuple[GameState, list[Move]]:
+    """Replay ``history`` once: the state it reaches and the moves with their log entries.
+
+    A move that does not replay raises ``EngineError`` naming the move."""
+    state = state_class.new(config, seed)
+    moves = []
+    for i, option_id in enumerate(history):
+        try:
+            moves.append(play_move(state, option_id))
+        except EngineError as exc:
+            raise EngineError(f"move {i + 1} ('{option_id}'): {exc}") from None
+    return state, moves
+
+
 @dataclass
 class Session:
     info: GameInfo
@@ -54,7 +96,8 @@ class Session:
     seats: list[SeatSpec]
     store: Store | None = None
     game_id: int | None = None
-    log: list[LogEntry] = field(default_factory=list)
+    # The moves played, in step with ``state.history``, each with the log entries it made.
+    moves: list[Move] = field(default_factory=list)
     _bots: dict[int, Bot] = field(default_factory=dict)
     _bot_rngs: dict[int, random.Random] = field(default_factory=dict)
     # What was repaired in the save on resume (one line each), for the player to read.
@@ -69,8 +112,8 @@ class Session:
     _holders: dict[int, SeatHolder] = field(default_factory=dict)
     # Whether a live process held each shared seat when last looked at (``refresh_presence``).
     _presence: dict[int, bool] = field(default_factory=dict)
-    # Bumped whenever the state is replaced other than by ``apply`` (undo, a reload), so a
-    # table knows to rebuild what it derived from the moves.
+    # Bumped whenever the moves change other than by ``apply`` (undo, a reload), for a
+    # screen that keeps anything it drew from them.
     generation: int = 0
 
     # ---- starting and resuming ----------------------------------------------------------
@@ -128,15 +171,11 @@ class Session:
             config = info.config_model.model_validate(record.config)
         except ValidationError as exc:
             raise DamagedSave(f"the saved options are invalid: {exc.errors()[0]['msg']}") from None
-        state = info.state_class.new(config, record.seed)
-        session = cls(info, state, list(record.seats), store, game_id)
-        for i, option_id in enumerate(record.history):
-            try:
-                session.log.extend(state.apply(option_id))
-            except EngineError as exc:
-                raise DamagedSave(
-                    f"the saved moves do not replay: move {i + 1} ('{option_id}'): {exc}"
-                ) from None
+        try:
+            state, moves = journal(info.state_class, config, record.seed, record.history)
+        except EngineError as exc:
+            raise DamagedSave(f"the saved moves do not replay: {exc}") from None
+        session = cls(info, state, list(record.seats), store, game_id, moves)
         session.seats, session.repairs = repair_seats(info, session.seats, state.players)
         if session.repairs and store is not None and game_id is not None and not store.read_only:
             store.set_seats(game_id, session.seats)
@@ -279,7 +318,7 @@ class Session:
             return False
         if len(saved) > len(mine) and saved[: len(mine)] == list(mine):
             for option_id in saved[len(mine) :]:
-                self.log.extend(self.state.apply(option_id))
+                self.moves.append(play_move(self.state, option_id))
             self.generation += 1
         else:
             self._catch_up()
@@ -308,10 +347,15 @@ class Session:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == HUMAN]
 
+    @property
+    def log(self) -> list[LogEntry]:
+        """Every log entry of the game so far, oldest first."""
+        return [entry for move in self.moves for entry in move.entries]
+
     def name(self, seat: int | None) -> str:
         if seat is None:
             return "Table"
-        return self.seats[seat].name if seat < len(self.seats) else f"Seat {seat + 1}"
+        return seat_name([s.name for s in self.seats], seat)
 
     def apply(self, option_id: str) -> list[LogEntry]:
         """Apply a choice, save it at once, and record the result when the game ends.
@@ -323,8 +367,8 @@ class Session:
         if self.store is not None and self.game_id is not None:
             self.store.check_writable()  # refuse before the move, so state and save agree
         before = len(self.state.history)
-        entries = self.state.apply(option_id)
-        self.log.extend(entries)
+        move = play_move(self.state, option_id)
+        self.moves.append(move)
         if self.store is not None and self.game_id is not None:
             try:
                 self.store.append_move(self.game_id, before, option_id, seat)
@@ -336,7 +380,7 @@ class Session:
             res = self.state.result()
             if res is not None:
                 self.store.finish(self.game_id, res)
-        return entries
+        return list(move.entries)
 
     def bot_choice(self) -> str | None:
         """The option the bot in the deciding seat picks, or None if a person decides."""
@@ -372,23 +416,18 @@ class Session:
             except StaleMove as exc:
                 self._catch_up()
                 raise MoveConflict(f"Not undone: {exc}.") from None
+        # One replay rebuilds the state; the moves before the last keep their log entries.
         self.state = self.state.undone()
-        self.log = []
-        replay = self.info.state_class.new(self.state.config, self.state.seed)
-        for option_id in self.state.history:
-            self.log.extend(replay.apply(option_id))
-        self.state = replay
+        del self.moves[len(self.state.history) :]
         self.generation += 1
 
     def _catch_up(self) -> None:
         """After a refused write: the state becomes the saved game again."""
         assert self.store is not None and self.game_id is not None
         saved = self.store.moves_of(self.game_id)
-        state = self.info.state_class.new(self.state.config, self.state.seed)
-        log: list[LogEntry] = []
-        for option_id in saved:
-            log.extend(state.apply(option_id))
-        self.state, self.log = state, log
+        self.state, self.moves = journal(
+            self.info.state_class, self.state.config, self.state.seed, saved
+        )
         self.generation += 1
         if self.shared:
             self._seen_version = self.store.data_version()

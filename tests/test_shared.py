@@ -18,7 +18,7 @@ from tabletop_tui.engine.registry import get_game
 from tabletop_tui.session import REMOTE, MoveConflict, Session
 from tabletop_tui.store import Store
 from tabletop_tui.store.db import HOST_SEAT, JoinRefused, hash_code, normalise_code
-from tabletop_tui.ui.table import Table
+from tabletop_tui.ui.table import TableView
 
 from .bounded import bounded
 
@@ -53,7 +53,7 @@ def test_hosting_stores_a_human_seat_and_only_a_hash_of_its_code(tmp_path):
 
 def test_two_processes_play_mezo_to_the_end_each_seeing_only_its_own_seat(tmp_path):
     host, guest, _ = mezo_pair(tmp_path)
-    tables = {0: Table(host), 1: Table(guest)}
+    tables = {0: TableView(host), 1: TableView(guest)}
     assert tables[0].viewer == 0 and tables[1].viewer == 1
     rng = random.Random(3)
     secret_moves = 0
@@ -114,7 +114,7 @@ def test_a_race_on_one_move_number_writes_it_once(tmp_path):
 
 def test_undo_is_refused_once_another_seat_has_moved(tmp_path):
     host, guest, _ = mezo_pair(tmp_path, seed=5)
-    tables = {0: Table(host), 1: Table(guest)}
+    tables = {0: TableView(host), 1: TableView(guest)}
     decision = host.decision
     mover = tables[decision.seat]
     mover.apply(decision.options[0].id)
@@ -137,7 +137,7 @@ def test_undo_is_refused_once_another_seat_has_moved(tmp_path):
 def test_an_undo_reaches_the_other_process_and_only_the_decider_may_undo(tmp_path):
     # Seed 21: Ann picks her tribe, then her god, before Bo decides anything.
     host, guest, _ = mezo_pair(tmp_path, seed=21)
-    tables = {0: Table(host), 1: Table(guest)}
+    tables = {0: TableView(host), 1: TableView(guest)}
     assert host.decision.seat == 0
     tables[0].apply(host.decision.options[0].id)
     assert host.decision.seat == 0

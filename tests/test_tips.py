@@ -12,7 +12,14 @@ import re
 
 import pytest
 
-from tabletop_tui.engine.bots import Reason, bot_rng, choose_explained, context_for
+from tabletop_tui.engine.bots import (
+    ExplainingBot,
+    RandomBot,
+    Reason,
+    bot_rng,
+    choose_explained,
+    context_for,
+)
 from tabletop_tui.engine.record import SeatSpec
 from tabletop_tui.engine.registry import get_game
 from tabletop_tui.session import Session
@@ -128,3 +135,10 @@ def test_mezo_tips_that_hang_on_secret_choices_say_they_guess():
         guessed += hides
         plain += not hides
     assert guessed and plain
+
+
+@pytest.mark.parametrize("game", ["mesos", "mezo", "maeshowe"])
+def test_the_level_the_tip_asks_can_explain_itself(game):
+    """The tip asks the hard bot: every game's hard bot gives its reason with its option."""
+    assert isinstance(get_game(game).bot("hard"), ExplainingBot)
+    assert not isinstance(RandomBot(), ExplainingBot)  # it gives an empty reason instead

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from .core import Decision, GameState
 
@@ -70,12 +70,18 @@ class Reason:
         return " ".join(p for p in (self.gain, self.plan, self.versus) if p)
 
 
+@runtime_checkable
+class ExplainingBot(Bot, Protocol):
+    """A bot that can say why it picks its option, from the same computation (the tip asks
+    one of these)."""
+
+    def choose_explained(self, ctx: BotContext) -> tuple[str, Reason]: ...
+
+
 def choose_explained(bot: Bot, ctx: BotContext) -> tuple[str, Reason]:
     """The bot's option and its reason, decided once: bots that cannot explain give none."""
-    explained = getattr(bot, "choose_explained", None)
-    if callable(explained):
-        option_id, reason = explained(ctx)
-        return option_id, reason
+    if isinstance(bot, ExplainingBot):
+        return bot.choose_explained(ctx)
     return bot.choose(ctx), Reason("")
 
 

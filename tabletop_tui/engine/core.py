@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Self
 from pydantic import BaseModel, ConfigDict, Field
 
 from .errors import EngineError, GameOver, IllegalMove  # defined apart from the models
+from .views import ResultView
 
 
 class GameConfig(BaseModel):
@@ -111,7 +112,7 @@ class GameResult:
             return [s.seat for s in self.seats] if self.won else []
         return [s.seat for s in self.seats if s.rank == 1]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ResultView:
         return {
             "cooperative": self.cooperative,
             "won": self.won,

@@ -25,7 +25,9 @@ class UnknownGame(EngineError):
 
 @dataclass(frozen=True)
 class Mode:
-    """A named way to play (``solo``, ``co-op``, ``competitive``) for a range of seats."""
+    """A named way to play (``solo``, ``coop``, ``competitive``) for a range of seats.
+
+    Identifiers spell it ``coop``; what players read spells it "co-op" (the ``title``)."""
 
     id: str
     title: str

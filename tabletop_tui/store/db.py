@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tabletop_tui.seats import seat_name
+
 if TYPE_CHECKING:
     from tabletop_tui.engine.core import GameResult
     from tabletop_tui.engine.record import GameRecord, SeatSpec
@@ -694,7 +696,7 @@ class Store:
                 entry["seats_by_kind"][kind] = entry["seats_by_kind"].get(kind, 0) + 1
                 if sr.seat in winners:
                     entry["wins_by_kind"][kind] = entry["wins_by_kind"].get(kind, 0) + 1
-                name = g.seats[sr.seat].name if sr.seat < len(g.seats) else f"Seat {sr.seat + 1}"
+                name = seat_name([s.name for s in g.seats], sr.seat)
                 if entry["best"] is None or sr.score > entry["best"][0]:
                     entry["best"] = (sr.score, name, g.id)
             if res.cooperative:

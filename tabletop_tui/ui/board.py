@@ -60,6 +60,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tabletop_tui.engine.core import Decision, Option
+from tabletop_tui.seats import seat_name as _seat_name
 
 from .kit.palette import Palette
 
@@ -249,9 +250,7 @@ class BoardView(Widget):
         self.post_message(self.Picked(option_id))
 
     def seat_name(self, seat: int | None) -> str:
-        if seat is not None and 0 <= seat < len(self.seat_names):
-            return self.seat_names[seat]
-        return "Table" if seat is None else f"Seat {seat + 1}"
+        return "Table" if seat is None else _seat_name(self.seat_names, seat)
 
     @staticmethod
     def pickable(decision: Decision | None, viewer: int | None) -> bool:

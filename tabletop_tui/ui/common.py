@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import re
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +16,8 @@ from textual.strip import Strip
 from textual.widgets import Button, OptionList, Static
 
 from tabletop_tui.assets import AssetError, read_text
+from tabletop_tui.seats import fill_names as fill_names  # screens find these here too
+from tabletop_tui.seats import kind_label as kind_label
 
 if TYPE_CHECKING:  # the start screen draws without the engine's data models
     from tabletop_tui.engine.registry import GameInfo
@@ -30,23 +31,6 @@ HUMAN = "human"
 # Bot pacing: seconds a bot move takes at least, so people can follow the table.
 BOT_SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.3, "normal": 0.8, "slow": 1.6}
 DEFAULT_SPEED = "normal"
-
-_SEAT_REF = re.compile(r"\{seat:(\d+)\}")
-
-
-def kind_label(kind: str) -> str:
-    """'human' or 'hard bot': how a seat kind reads on screen."""
-    return "human" if kind == HUMAN else f"{kind} bot"
-
-
-def fill_names(text: str, names: list[str]) -> str:
-    """Replace ``{seat:N}`` (0-based) in engine text with the name of seat N."""
-
-    def sub(match: re.Match[str]) -> str:
-        i = int(match.group(1))
-        return names[i] if i < len(names) else f"Seat {i + 1}"
-
-    return _SEAT_REF.sub(sub, text)
 
 
 def players_label(info: GameInfo) -> str:
@@ -161,7 +145,7 @@ class MessageScreen(SizeAware, ModalScreen[None]):
     """A dialog with a title, a message and one button: errors and notices."""
 
     BINDINGS = [
-        Binding("enter,escape,space,q", "close", "Close"),
+        Binding("enter,escape,space,q", "close", "Close", id="message.close"),
     ]
 
     def __init__(self, title: str, message: str, *, error: bool = True) -> None:
@@ -193,8 +177,8 @@ class ConfirmScreen(SizeAware, ModalScreen[bool]):
     """A yes/no question."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
     ]
 
     def __init__(self, question: str) -> None:

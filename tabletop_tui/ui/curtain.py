@@ -19,8 +19,8 @@ class CurtainScreen(BaseScreen):
     """'Pass the keyboard to NAME, then press Enter.' Dismisses with 'ready' or 'quit'."""
 
     BINDINGS = [
-        Binding("enter", "ready", "I am here", priority=True),
-        Binding("q", "quit_game", "Leave game"),
+        Binding("enter", "ready", "I am here", priority=True, id="curtain.ready"),
+        Binding("q", "quit_game", "Leave game", id="curtain.leave"),
     ]
 
     def __init__(self, name: str, game_title: str, guard: float = 0.0) -> None:

@@ -1,6 +1,6 @@
 """The game frame every game is played in: header, board, decision panel, log and keys.
 
-The frame drives a ``Table`` (a session plus who is at the keyboard): after every change it
+The frame drives a ``TableView`` (a session plus who is at the keyboard): after every change it
 redraws the header, the board (with the viewer's view), the options and the log, then starts
 what comes next: a bot's move in a worker, the hand-off curtain, or the result screen.
 """
@@ -35,7 +35,7 @@ from tabletop_tui.session import MoveConflict, Session
 
 from .board import BoardView
 from .common import BOT_SPEEDS, WIDE_WIDTH, BaseScreen, MarkedOptionList, rules_markdown
-from .table import Table
+from .table import TableView
 
 if TYPE_CHECKING:
     from tabletop_tui.app import TabletopApp
@@ -334,24 +334,27 @@ class GameScreen(BaseScreen):
 
     BINDINGS = [
         PICK_BINDING,
-        *[Binding(str(d), f"digit('{d}')", show=False) for d in (2, 3, 4, 5, 6, 7, 8, 9, 0)],
-        Binding("j", "cursor(1)", show=False),
-        Binding("k", "cursor(-1)", show=False),
-        Binding("u", "undo", "Undo"),
-        Binding("t", "tip", "Tip"),
-        Binding("l", "toggle_log", "Log"),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("r", "rules", "Rules"),
-        Binding("s", "speed", "Bot speed", show=False),
-        Binding("enter", "results", "Results", show=False),
-        Binding("q", "leave", "Leave"),
+        *[
+            Binding(str(d), f"digit('{d}')", show=False, id=f"frame.digit{d}")
+            for d in (2, 3, 4, 5, 6, 7, 8, 9, 0)
+        ],
+        Binding("j", "cursor(1)", show=False, id="frame.down"),
+        Binding("k", "cursor(-1)", show=False, id="frame.up"),
+        Binding("u", "undo", "Undo", id="frame.undo"),
+        Binding("t", "tip", "Tip", id="frame.tip"),
+        Binding("l", "toggle_log", "Log", id="frame.log"),
+        Binding("question_mark,f1", "help", "Help", key_display="?", id="frame.help"),
+        Binding("r", "rules", "Rules", id="frame.rules"),
+        Binding("s", "speed", "Bot speed", show=False, id="frame.speed"),
+        Binding("enter", "results", "Results", show=False, id="frame.results"),
+        Binding("q", "leave", "Leave", id="frame.leave"),
     ]
 
     def __init__(self, session: Session) -> None:
         super().__init__()
         from .common import load_board_class
 
-        self.table = Table(session)
+        self.table = TableView(session)
         self.board: BoardView = load_board_class(session.info)()
         self.board.seat_names = [s.name for s in session.seats]
         self.board.seat_kinds = [s.kind for s in session.seats]
@@ -443,11 +446,10 @@ class GameScreen(BaseScreen):
             return
 
     def board_keys(self) -> list[tuple[str, str]]:
-        keys = []
-        for key, bindings in self.board._bindings.key_to_bindings.items():
-            for binding in bindings:
-                keys.append((binding.key_display or key, binding.description or binding.action))
-        return keys
+        """The board's own keys and what they do (``keys.BOARD_KEYS``)."""
+        from .keys import board_rows
+
+        return board_rows(b for b in type(self.board).BINDINGS if isinstance(b, Binding))
 
     # ---- the loop ------------------------------------------------------------------------
 
@@ -829,19 +831,11 @@ class GameScreen(BaseScreen):
         )
 
     def key_help(self) -> list[tuple[str, str]]:
-        return [
-            ("1-9, 0", "pick an option by its number (type both digits from 10 on)"),
-            ("↑ ↓ / j k", "move through the options; Enter picks"),
-            ("mouse", "click an option, or a board element that stands for one"),
-            ("u", "undo your last decision (not past revealed cards or other seats)"),
-            ("t", "tip: what the strongest bot would do, and why"),
-            ("l", "show or hide the log"),
-            ("r", "the full rules"),
-            ("s", f"bot speed (now {self.tt_app.bot_speed})"),
-            ("q", "leave the game (it is saved; resume it from the start screen)"),
-            ("Ctrl+P", "command palette"),
-            *self.board_keys(),
-        ]
+        """The keys and what they do, made from the bindings (``keys.GAME_KEYS``)."""
+        from .keys import app_bindings, help_rows
+
+        notes = {"frame.speed": f"now {self.tt_app.bot_speed}"}
+        return help_rows(app_bindings(), notes) + self.board_keys()
 
     def action_rules(self) -> None:
         from .help import RulesScreen

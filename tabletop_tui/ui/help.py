@@ -25,8 +25,8 @@ class HelpScreen(SizeAware, ModalScreen[None]):
     """The keys of the screen it was opened from, then a Markdown summary."""
 
     BINDINGS = [
-        Binding("escape,q,question_mark,f1", "close", "Close"),
-        Binding("r", "rules", "Full rules"),
+        Binding("escape,q,question_mark,f1", "close", "Close", id="help.close"),
+        Binding("r", "rules", "Full rules", id="help.rules"),
     ]
 
     def __init__(
@@ -71,8 +71,8 @@ class RulesScreen(BaseScreen):
     """A game's full rules (Markdown from assets/rules/) with a table of contents."""
 
     BINDINGS = [
-        Binding("escape,q", "close", "Close"),
-        Binding("c", "toggle_contents", "Contents"),
+        Binding("escape,q", "close", "Close", id="rules.close"),
+        Binding("c", "toggle_contents", "Contents", id="rules.contents"),
     ]
 
     def __init__(self, title: str, rules_file: str) -> None:

@@ -15,6 +15,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 
 from tabletop_tui.engine.registry import games
+from tabletop_tui.seats import seat_name
 from tabletop_tui.store import StoredGame
 
 from .common import BaseScreen, kind_label
@@ -30,7 +31,7 @@ def result_label(stored: StoredGame) -> str:
     names = [s.name for s in stored.seats]
     if res.cooperative:
         return "won" if res.won else "lost"
-    winners = [names[s] if s < len(names) else f"Seat {s + 1}" for s in res.winners()]
+    winners = [seat_name(names, s) for s in res.winners()]
     return "won by " + ", ".join(winners)
 
 
@@ -81,9 +82,9 @@ class HistoryScreen(BaseScreen):
     """Two tabs: the games played (Enter replays one) and the statistics."""
 
     BINDINGS = [
-        Binding("escape,q", "close", "Back"),
-        Binding("v", "tab('history')", "History"),
-        Binding("s", "tab('stats')", "Stats"),
+        Binding("escape,q", "close", "Back", id="history.close"),
+        Binding("v", "tab('history')", "History", id="history.history"),
+        Binding("s", "tab('stats')", "Stats", id="history.stats"),
     ]
 
     def __init__(self, tab: str = "history") -> None:

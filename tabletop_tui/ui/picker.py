@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 class JoinScreen(SizeAware, ModalScreen[str | None]):
     """Asks for the join code the host's screen shows (a seat at another keyboard)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", "Back", id="join.cancel")]
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
@@ -131,20 +131,20 @@ class PickerScreen(BaseScreen):
     """Pick a game to start, or an unfinished one to resume."""
 
     BINDINGS = [
-        Binding("enter", "open", "Open", show=False),
-        Binding("1", "game(1)", "Game", key_display="1-9"),
-        *[Binding(str(d), f"game({d})", show=False) for d in range(2, 10)],
-        Binding("j,down", "move(1)", show=False),
-        Binding("k,up", "move(-1)", show=False),
-        Binding("h,left", "column('games')", show=False),
-        Binding("l,right", "column('saved')", show=False),
-        Binding("r", "resume", "Resume"),
-        Binding("x", "abandon", "Abandon"),
-        Binding("v", "history", "History"),
-        Binding("s", "stats", "Stats"),
-        Binding("J", "join", "Join", show=False),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("q", "quit", "Quit"),
+        Binding("enter", "open", "Open", show=False, id="picker.open"),
+        Binding("1", "game(1)", "Game", key_display="1-9", id="picker.game1"),
+        *[Binding(str(d), f"game({d})", show=False, id=f"picker.game{d}") for d in range(2, 10)],
+        Binding("j,down", "move(1)", show=False, id="picker.down"),
+        Binding("k,up", "move(-1)", show=False, id="picker.up"),
+        Binding("h,left", "column('games')", show=False, id="picker.games"),
+        Binding("l,right", "column('saved')", show=False, id="picker.saved"),
+        Binding("r", "resume", "Resume", id="picker.resume"),
+        Binding("x", "abandon", "Abandon", id="picker.abandon"),
+        Binding("v", "history", "History", id="picker.history"),
+        Binding("s", "stats", "Stats", id="picker.stats"),
+        Binding("J", "join", "Join", show=False, id="picker.join"),
+        Binding("question_mark,f1", "help", "Help", key_display="?", id="picker.help"),
+        Binding("q", "quit", "Quit", id="picker.quit"),
     ]
 
     def __init__(self) -> None:

@@ -14,11 +14,13 @@ from textual.widgets import Footer, Input, Static
 from tabletop_tui.engine.core import Decision, GameState
 from tabletop_tui.engine.record import GameRecord
 from tabletop_tui.engine.registry import GameInfo, get_game
+from tabletop_tui.seats import seat_name
+from tabletop_tui.session import Move, play_move
 
 from .board import BoardView
 from .common import BaseScreen, SizeAware, fill_names, load_board_class
 from .frame import FrameHeader, LogPanel
-from .table import Move, decision_seen_by, journal, move_lines
+from .table import decision_seen_by, move_lines
 
 
 class ReplayCursor:
@@ -33,15 +35,14 @@ class ReplayCursor:
         record.load(self.info)  # raises DamagedSave for a record that does not replay
         self.config = self.info.config_model.model_validate(record.config)
         self.history = list(record.history)
-        self.moves: list[Move] = journal(
-            self.info.state_class, self.config, record.seed, self.history
-        )
+        # One pass keeps each move's log entries and a checkpoint every EVERY moves.
+        self.moves: list[Move] = []
         self._checkpoints: dict[int, GameState] = {}
         state = self.info.state_class.new(self.config, record.seed)
         for i, option_id in enumerate(self.history):
             if i % self.EVERY == 0:
                 self._checkpoints[i] = state.clone()
-            state.apply_replay(option_id)
+            self.moves.append(play_move(state, option_id))
         self._checkpoints[len(self.history)] = state.clone()
         self.pos = len(self.history)
         self.state = state
@@ -67,7 +68,7 @@ class ReplayCursor:
 
 
 class GotoScreen(SizeAware, ModalScreen[int | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="goto.cancel")]
 
     def __init__(self, length: int) -> None:
         super().__init__()
@@ -98,15 +99,15 @@ class ReplayScreen(BaseScreen):
     """
 
     BINDINGS = [
-        Binding("right,l,n", "step(1)", "Next", key_display="→", priority=True),
-        Binding("left,h,p", "step(-1)", "Back", key_display="←", priority=True),
-        Binding("pagedown", "step(10)", "+10", show=False, priority=True),
-        Binding("pageup", "step(-10)", "-10", show=False, priority=True),
-        Binding("home", "jump(0)", "Start", show=False, priority=True),
-        Binding("end", "jump(-1)", "End", show=False, priority=True),
-        Binding("g", "goto", "Go to"),
-        Binding("v", "perspective", "View as"),
-        Binding("escape,q", "close", "Close"),
+        Binding("right,l,n", "step(1)", "Next", key_display="→", priority=True, id="replay.next"),
+        Binding("left,h,p", "step(-1)", "Back", key_display="←", priority=True, id="replay.back"),
+        Binding("pagedown", "step(10)", "+10", show=False, priority=True, id="replay.ahead10"),
+        Binding("pageup", "step(-10)", "-10", show=False, priority=True, id="replay.back10"),
+        Binding("home", "jump(0)", "Start", show=False, priority=True, id="replay.start"),
+        Binding("end", "jump(-1)", "End", show=False, priority=True, id="replay.end"),
+        Binding("g", "goto", "Go to", id="replay.goto"),
+        Binding("v", "perspective", "View as", id="replay.perspective"),
+        Binding("escape,q", "close", "Close", id="replay.close"),
     ]
 
     def __init__(self, record: GameRecord, *, finished: bool) -> None:
@@ -141,7 +142,7 @@ class ReplayScreen(BaseScreen):
         if decision is None or pos >= self.cursor.length:
             return Text("End of the game." if decision is None else "End of the saved moves.")
         move = self.cursor.moves[pos]
-        who = self.names[move.seat] if move.seat < len(self.names) else f"Seat {move.seat + 1}"
+        who = seat_name(self.names, move.seat)
         if move.secret and self.viewer != move.seat:
             what = f"{fill_names(move.prompt, self.names)} (hidden choice)"
         else:

@@ -14,6 +14,7 @@ from textual.widgets import Button, Footer, Static
 from textual.worker import Worker, WorkerState
 
 from tabletop_tui.engine.core import GameResult
+from tabletop_tui.seats import seat_name
 from tabletop_tui.session import Session
 
 from .common import BaseScreen, fill_names, kind_label
@@ -31,7 +32,7 @@ def outcome_text(result: GameResult, names: list[str], palette: Palette | None =
         if result.won:
             return Text("✔ Victory: the table won.", style=palette.hue("green"))
         return Text("✘ Defeat: the table lost.", style=palette.hue("red"))
-    winners = [names[s] if s < len(names) else f"Seat {s + 1}" for s in result.winners()]
+    winners = [seat_name(names, s) for s in result.winners()]
     if len(winners) == 1:
         return Text(f"★ {winners[0]} wins.", style="bold")
     return Text(f"★ Shared victory: {', '.join(winners)}.", style="bold")
@@ -50,7 +51,7 @@ def ranking_table(result: GameResult, seats: list[Any]) -> RichTable:
         table.add_column("Result")
     for sr in sorted(result.seats, key=lambda s: (s.rank, s.seat)):
         seat = seats[sr.seat] if sr.seat < len(seats) else None
-        name = seat.name if seat else f"Seat {sr.seat + 1}"
+        name = seat_name([s.name for s in seats], sr.seat)
         kind = kind_label(seat.kind) if seat else "?"
         row = ([] if coop else [ordinal(sr.rank)]) + [name, kind, str(sr.score)]
         if coop:
@@ -74,9 +75,7 @@ def breakdown_table(result: GameResult, names: list[str]) -> RichTable | None:
     table.add_column("Score breakdown")
     seats = sorted(result.seats, key=lambda s: s.seat)
     for sr in seats:
-        table.add_column(
-            names[sr.seat] if sr.seat < len(names) else f"Seat {sr.seat + 1}", justify="right"
-        )
+        table.add_column(seat_name(names, sr.seat), justify="right")
     for i, label in enumerate(labels):
         row = [fill_names(label, names)]
         for sr in seats:
@@ -98,10 +97,10 @@ class ResultScreen(BaseScreen):
     AUTO_FOCUS = "#result-scroll"
 
     BINDINGS = [
-        Binding("a", "choose('again')", "Play again"),
-        Binding("r", "choose('replay')", "Replay"),
-        Binding("p,q", "choose('picker')", "Start screen"),
-        Binding("b,escape", "choose('board')", "See the board"),
+        Binding("a", "choose('again')", "Play again", id="results.again"),
+        Binding("r", "choose('replay')", "Replay", id="results.replay"),
+        Binding("p,q", "choose('picker')", "Start screen", id="results.picker"),
+        Binding("b,escape", "choose('board')", "See the board", id="results.board"),
     ]
 
     def __init__(self, session: Session) -> None:

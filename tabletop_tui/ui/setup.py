@@ -187,10 +187,10 @@ class SetupScreen(BaseScreen):
     """Choose how to play one game, then start it."""
 
     BINDINGS = [
-        Binding("tab", "app.focus_next", "Next field", priority=False),
-        Binding("ctrl+s", "start", "Start"),
-        Binding("ctrl+r", "reseed", "New seed"),
-        Binding("escape", "back", "Back"),
+        Binding("tab", "app.focus_next", "Next field", priority=False, id="setup.next_field"),
+        Binding("ctrl+s", "start", "Start", id="setup.start"),
+        Binding("ctrl+r", "reseed", "New seed", id="setup.reseed"),
+        Binding("escape", "back", "Back", id="setup.back"),
     ]
 
     def __init__(self, info: GameInfo, saved: Any = None) -> None:

@@ -1,8 +1,10 @@
 """Who is at the keyboard, what they may see, and the log as they may read it.
 
-This is the part of the game frame that decides privacy, kept free of Textual so it is easy
-to test: the frame asks ``Table`` which seat's view to draw, whether a hand-off curtain is
-needed before the next decision, and which log lines the current viewer may read.
+This is the part of the game frame that decides privacy. It imports neither Textual nor Rich
+(a test imports it alone and looks), so it is tested without a terminal: the frame asks its
+``TableView`` which seat's view to draw, whether a hand-off curtain is needed before the next
+decision, and which log lines the current viewer may read. The moves and their log entries
+are the session's; this module only filters them for the viewer.
 
 The rule: the screen always shows ``view(viewer)`` and the log lines ``viewer`` may see, where
 ``viewer`` is the human at the keyboard. With one human it is always that human; with no human
@@ -18,22 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop_tui.engine.core import Decision, EngineError, GameConfig, GameState, LogEntry
+from tabletop_tui.engine.core import Decision, GameState
 from tabletop_tui.engine.views import ForViewer, view_type, without_marked
-from tabletop_tui.session import Session
-
-from .common import fill_names, kind_label
-
-
-@dataclass(frozen=True)
-class Move:
-    """One applied decision with the log entries it produced."""
-
-    seat: int
-    prompt: str
-    label: str
-    secret: bool
-    entries: tuple[LogEntry, ...]
+from tabletop_tui.seats import fill_names, kind_label, seat_name
+from tabletop_tui.session import Move, Session
 
 
 @dataclass(frozen=True)
@@ -61,19 +51,23 @@ def _public_part(state: GameState, view: dict[str, Any]) -> Any:
     return view if hint is None else without_marked(view, hint, ForViewer)
 
 
-class Table:
-    """A session plus the seat at the keyboard and the per-move journal."""
+class TableView:
+    """The game as the person at the keyboard sees it: a session plus the viewing seat.
+
+    (Not ``rich.table.Table``: this is the players' table.)"""
 
     def __init__(self, session: Session) -> None:
         self.session = session
         self.viewer: int | None = None
-        self.moves: list[Move] = self._rebuild_journal()
-        self._generation = session.generation
         humans = session.local_humans
         if len(humans) == 1:
             self.viewer = humans[0]
 
     # ---- facts ---------------------------------------------------------------------------
+
+    @property
+    def moves(self) -> list[Move]:
+        return self.session.moves
 
     @property
     def names(self) -> list[str]:
@@ -164,16 +158,8 @@ class Table:
         decision = self.decision
         if decision is None:
             raise ValueError("the game is over")
-        option = decision.option(option_id)
-        try:
-            entries = self.session.apply(option_id)
-        except Exception:
-            self.follow()
-            raise
-        self._generation = self.session.generation
-        self.moves.append(
-            Move(decision.seat, decision.prompt, option.label, decision.secret, tuple(entries))
-        )
+        decision.option(option_id)  # an illegal option is refused before anything else
+        self.session.apply(option_id)
 
     def can_undo(self) -> bool:
         if self.session.shared and (not self.moves or self.moves[-1].seat != self.viewer):
@@ -183,25 +169,12 @@ class Table:
         )
 
     def undo(self) -> None:
-        try:
-            self.session.undo()
-        finally:
-            self.follow()
-
-    def follow(self) -> bool:
-        """Rebuild the journal if the session's moves were replaced (an undo, moves from
-        another process); True if they were."""
-        if self.session.generation == self._generation:
-            return False
-        self._generation = self.session.generation
-        self.moves = self._rebuild_journal()
-        return True
+        self.session.undo()
 
     def sync(self) -> bool:
         """Take in what other processes wrote (a shared game); True if the screen should be
         drawn again."""
-        changed = self.session.sync()
-        return self.follow() or changed
+        return self.session.sync()
 
     def waiting_note(self, seat: int) -> str:
         """For a seat played at another keyboard: whether anyone is there, and for the host
@@ -213,10 +186,6 @@ class Table:
         if code:
             return f"not connected: on another terminal, type: {self.session.join_command(code)}"
         return "not connected"
-
-    def _rebuild_journal(self) -> list[Move]:
-        state = self.session.state
-        return journal(type(state), state.config, state.seed, list(state.history))
 
     # ---- the log -------------------------------------------------------------------------
 
@@ -242,7 +211,7 @@ def move_lines(move: Move, viewer: int | None, names: list[str]) -> list[LogLine
     lines = []
     attributed = any(e.seat == move.seat and e.private_to is None for e in move.entries)
     if not attributed:
-        who = names[move.seat] if move.seat < len(names) else f"Seat {move.seat + 1}"
+        who = seat_name(names, move.seat)
         if move.secret and viewer != move.seat:
             prompt = fill_names(move.prompt, names)
             text = f"{prompt if prompt.startswith(who) else f'{who}: {prompt}'} (hidden choice)"
@@ -257,21 +226,3 @@ def move_lines(move: Move, viewer: int | None, names: list[str]) -> list[LogLine
                 )
             )
     return lines
-
-
-def journal(
-    state_class: type[GameState], config: GameConfig, seed: int, history: list[str]
-) -> list[Move]:
-    """Replay ``history`` once to know which log entries each move made."""
-    state = state_class.new(config, seed)
-    moves = []
-    for option_id in history:
-        decision = state.decision()
-        if decision is None:
-            raise EngineError("the saved moves go on after the end of the game")
-        option = decision.option(option_id)
-        entries = state.apply(option_id)
-        moves.append(
-            Move(decision.seat, decision.prompt, option.label, decision.secret, tuple(entries))
-        )
-    return moves

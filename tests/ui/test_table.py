@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from tabletop_tui.engine.record import SeatSpec
 from tabletop_tui.session import Session
-from tabletop_tui.ui.table import Table
+from tabletop_tui.ui.table import TableView
 from tests.ui.conftest import seats
 
 
 def table_for(info, kinds, seed=5, **options):
     config = info.make_config(len(kinds), options)
-    return Table(Session.start(info, config, seats(*kinds), seed))
+    return TableView(Session.start(info, config, seats(*kinds), seed))
 
 
 def test_one_human_is_always_the_viewer(highcard):
@@ -109,13 +109,69 @@ def test_journal_rebuilt_on_resume_matches_live_log(highcard, tmp_path):
     store = Store.open(tmp_path / "d")
     config = highcard.make_config(2, {})
     session = Session.start(highcard, config, seats("human", "medium"), 9, store)
-    table = Table(session)
+    table = TableView(session)
     table.apply(table.decision.options[1].id)
     table.apply(session.bot_choice())
-    resumed = Table(Session.resume(store, session.game_id))
+    resumed = TableView(Session.resume(store, session.game_id))
     assert resumed.log_lines(0) == table.log_lines(0)
     assert resumed.log_lines(1) == table.log_lines(1)
     assert resumed.viewer == 0
+    store.close()
+
+
+def count_applies(monkeypatch) -> list[int]:
+    """Count every move the fixture game carries out (live, replayed or undone): one entry
+    per call of its ``_apply``."""
+    from tests.fixture_game import HighCard
+
+    calls: list[int] = []
+    real = HighCard._apply
+
+    def counted(self, option):
+        calls.append(len(self.history))
+        real(self, option)
+
+    monkeypatch.setattr(HighCard, "_apply", counted)
+    return calls
+
+
+def test_resume_replays_the_moves_once(highcard, tmp_path, monkeypatch):
+    from tabletop_tui.store import Store
+
+    store = Store.open(tmp_path / "d")
+    config = highcard.make_config(2, {"rounds": 3})
+    session = Session.start(highcard, config, seats("human", "medium"), 9, store)
+    table = TableView(session)
+    for _ in range(4):
+        table.apply(session.bot_choice() or table.decision.options[0].id)
+    calls = count_applies(monkeypatch)
+    resumed = TableView(Session.resume(store, session.game_id))
+    assert calls == [0, 1, 2, 3]  # each saved move once, for the state and the log alike
+    assert resumed.moves == table.moves
+    assert resumed.log_lines(0) == table.log_lines(0)
+    store.close()
+
+
+def test_undo_replays_the_moves_before_it_once(highcard, tmp_path, monkeypatch):
+    from tabletop_tui.store import Store
+
+    store = Store.open(tmp_path / "d")
+    config = highcard.make_config(3, {"open_hands": True})
+    session = Session.start(highcard, config, seats("human", "human", "human"), 6, store)
+    table = TableView(session)
+    table.apply(table.decision.options[0].id)
+    before = table.log_lines(1)
+    table.apply(table.decision.options[0].id)
+    session.state.barrier = 0  # allow undo for this test of the bookkeeping
+    session.state._decision_cache = None
+    calls = count_applies(monkeypatch)
+    table.undo()
+    assert calls == [0]  # the one move before the undone one, replayed once
+    assert len(table.moves) == len(session.state.history) == 1
+    assert table.log_lines(1) == before
+    assert [e.text for e in session.log] == [e.text for e in table.moves[0].entries]
+    resumed = Session.resume(store, session.game_id)
+    assert resumed.moves == session.moves and resumed.state == session.state
     store.close()
 
 
@@ -152,7 +208,7 @@ def test_seats_that_see_the_same_need_no_curtain(highcard):
 
     info = dataclasses.replace(highcard, state_class=SharedHands)
     config = info.make_config(2, {})
-    table = Table(Session.start(info, config, seats("human", "human"), 5))
+    table = TableView(Session.start(info, config, seats("human", "human"), 5))
     assert table.settle_viewer() == 0
     table.hand_to(0)
     table.apply(table.decision.options[0].id)
@@ -165,13 +221,13 @@ def test_open_coop_hands_off_without_curtain_but_fear_of_the_dark_hides():
     from tabletop_tui.engine.record import SeatSpec
     from tabletop_tui.engine.registry import get_game
     from tabletop_tui.session import Session
-    from tabletop_tui.ui.table import Table
+    from tabletop_tui.ui.table import TableView
 
     info = get_game("maeshowe")
     seats = [SeatSpec(name="A", kind="human"), SeatSpec(name="B", kind="human")]
     for fotd, expected in ((False, False), (True, True)):
         config = info.make_config(2, {"fear_of_the_dark": fotd})
-        table = Table(Session.start(info, config, seats, seed=3))
+        table = TableView(Session.start(info, config, seats, seed=3))
         table.viewer = 0
         assert table.needs_curtain(0, 1) is expected
 
@@ -192,3 +248,17 @@ def test_ranking_has_no_rank_column_for_a_table_that_wins_or_loses_together():
     versus = GameResult((SeatResult(0, 9, 1), SeatResult(1, 3, 2)))
     console.print(ranking_table(versus, seats))
     assert "Rank" in console.export_text()
+
+
+def test_the_table_view_imports_neither_textual_nor_rich():
+    """Its docstring says so: import it alone in a clean interpreter and look."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import tabletop_tui.ui.table\n"
+        "print(','.join(sorted(n for n in sys.modules if n.split('.')[0] in ('textual', 'rich'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

@@ -108,7 +108,7 @@ class MaeshoweConfig(GameConfig):
     # For the new-game form: fields that apply only in some setups (see ``ui/setup.py``).
     applies_when: ClassVar[dict[str, dict[str, tuple[Any, ...]]]] = {
         "passages": {"difficulty": ("custom",)},
-        "fear_of_the_dark": {"mode": ("co-op",)},
+        "fear_of_the_dark": {"mode": ("coop",)},
     }
 
     @model_validator(mode="after")

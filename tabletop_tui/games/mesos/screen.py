@@ -153,7 +153,7 @@ class MesosBoard(BoardView):
 
     view: MesosView | None  # what ``update_board`` was given
 
-    BINDINGS = [Binding("b", "scroll_board", "Scroll board")]
+    BINDINGS = [Binding("b", "scroll_board", "Scroll board", id="mesos.scroll_board")]
 
     DEFAULT_CSS = """
     MesosBoard > VerticalScroll { height: 1fr; scrollbar-size-vertical: 1; }
