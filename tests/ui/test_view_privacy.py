@@ -8,7 +8,7 @@ from typing import Annotated, TypedDict
 from tabletop_tui.engine.core import Decision
 from tabletop_tui.engine.views import ForViewer, Private, view_type
 from tabletop_tui.session import Session
-from tabletop_tui.ui.table import Table
+from tabletop_tui.ui.table import TableView
 from tests.fixture_game import HighCard
 from tests.ui.conftest import seats
 
@@ -54,10 +54,10 @@ class Unmarked(OpenHighCard):
         return {**super().view(seat), "viewer_hint": seat}  # type: ignore[typeddict-item]
 
 
-def table_for(highcard, state_class: type[HighCard]) -> Table:  # type: ignore[no-untyped-def]
+def table_for(highcard, state_class: type[HighCard]) -> TableView:  # type: ignore[no-untyped-def]
     info = dataclasses.replace(highcard, state_class=state_class)
     config = info.make_config(2, {"open_hands": True})
-    return Table(Session.start(info, config, seats("human", "human"), 5))
+    return TableView(Session.start(info, config, seats("human", "human"), 5))
 
 
 def test_the_types_carry_the_markers():
