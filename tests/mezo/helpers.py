@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop_tui.games.mezo.data import StepModel, compile_effect
+from tabletop_tui.games.mezo.frames import Eff
 from tabletop_tui.games.mezo.rules import SH, WA, MezoState
 
 REG = {c: i for i, c in enumerate("ABCDEF")}
@@ -85,7 +86,7 @@ def units(st: MezoState, region: str, seat: int) -> tuple[int, int]:
 
 def run_effect(st: MezoState, seat: int, effect, src: str = "God cards and CALL") -> None:
     """Start an effect on top of the current flow, as a card option would."""
-    st.stack.append(("eff", seat, effect, 0, src))
+    st.stack.append(Eff(seat, effect, 0, src))
     st._decision_cache = None
     st._run()
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop_tui.games.mezo.frames import Action, Third
+
 from ..bounded import bounded
 from .helpers import clear_board, ids, kind, put, to_xibalba, units
 from .module_helpers import advance, finish_conflict, mod_state, quiet, to_kind
@@ -117,7 +119,7 @@ def test_powers_are_offered_after_the_third_actions_to_qualifying_players_in_tur
     while st.here == here:
         d = st.decision()
         if d.kind == "power":
-            assert all(f[0] not in ("action", "third") for f in st.stack)
+            assert not any(isinstance(f, (Action, Third)) for f in st.stack)
             asked.append(d.seat)
             assert d.ids == ["power:1", "power:2", "power:keep"]
         st.apply(quiet(d))

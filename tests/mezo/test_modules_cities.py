@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop_tui.games.mezo.frames import CityUnit, EndGame
 from tabletop_tui.games.mezo.modules import SRC_CITIES
 from tabletop_tui.games.mezo.rules import SOURCES
 
@@ -141,7 +142,7 @@ def test_winning_in_another_players_city_destroys_it_for_1_vp():
     assert v == {"region": None, "destroyed": True}
     # next Age: the victim no longer deploys a City unit
     st = advance(st, lambda x: x.phase == "Tribe Step")
-    assert all(f[0] != "city_unit" or f[1] != victim for f in st.stack)
+    assert all(type(f) is not CityUnit or f.seat != victim for f in st.stack)
 
 
 def test_winning_in_your_own_city_region_does_nothing():
@@ -204,7 +205,7 @@ def test_end_of_game_scores_each_standing_city():
     st.city = (r, -1, -1)
     st.city_lost = (False, True, False)
     vp = list(st.vp)
-    st.stack.append(("end_game",))
+    st.stack.append(EndGame())
     st._decision_cache = None
     st._run()
     assert st.vpsrc[0][CITIES] == 3

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop_tui.games.mezo.frames import EndOfAge, Majority, Strength, TaskScore
 from tabletop_tui.games.mezo.rules import SOURCES, SRC_TASK
 from tabletop_tui.games.mezo.solo import CAL, COD, PLAYER, VG, VG_WON, WON
 
@@ -45,7 +46,7 @@ def test_conquest_is_met_through_a_real_conflict():
     clear_board(st)
     st.champs[0] = st.here
     put(st, "F", PLAYER, shamans=1, warriors=1)
-    lines = run_frames(st, ("strength",), ("majority", 0))
+    lines = run_frames(st, Strength(), Majority(0))
     assert st.flags[WON] and st.decision().kind == "space"
     st.apply(st.decision().ids[0])
     while st.decision().kind != "space":
@@ -103,7 +104,7 @@ def test_keepers_of_the_count_is_checked_at_end_of_age_before_the_tracks_empty()
     st.vg_codex[:] = [1, 1, 0, 0]
     st.reserve[VG * 2] -= 2
     st.reserve[VG * 2 + 1] -= 2
-    st.stack = [("end_of_age",)]
+    st.stack = [EndOfAge()]
     st._decision_cache = None
     st._run()
     assert st.task_tokens == [1, 1]
@@ -137,7 +138,7 @@ def test_each_side_scores_its_rightmost_covered_circle(tokens, player_vp, vengef
     st = with_task(1, "B")  # both tracks 4 / 9 / 15
     st.task_tokens = list(tokens)
     before = (st.vp[PLAYER], st.vp[VG])
-    run_frames(st, ("task_score",))
+    run_frames(st, TaskScore())
     assert st.vp[PLAYER] - before[0] == player_vp
     assert st.vp[VG] - before[1] == vengeful_vp
     assert st.vpsrc[PLAYER][SOURCES.index(SRC_TASK)] == player_vp

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop_tui.games.mezo.frames import EndOfAge, TribeTurn
 from tabletop_tui.games.mezo.rules import MezoState
 
 from ..bounded import bounded
@@ -106,7 +107,7 @@ def test_own_simultaneous_triggers_in_the_order_chosen():
     st.age = 2
     s = st.vp_order()[0]
     st.abil[s] = ("stonecutters", "glyph_carvers")
-    st.stack[-1:] = [("tribe_turn", s)]
+    st.stack[-1:] = [TribeTurn(s)]
     st._decision_cache = None
     st._run()
     assert kind(st) == "order"
@@ -256,7 +257,7 @@ def test_end_of_age_tracks_pyramids_cleanup_and_reshuffle():
     vp = list(st.vp)
     # jump to End of Age
     st.here = -1
-    st.stack = [("end_of_age",)]
+    st.stack = [EndOfAge()]
     st._decision_cache = None
     st._run()
     assert st.vp[0] - vp[0] == 2 * 2 + 1 * 2  # two track units, two pyramid regions in Age 1

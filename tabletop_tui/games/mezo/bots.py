@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from tabletop_tui.engine.bots import BotContext, Reason, close_call
 
 from .data import Step, load_data
+from .frames import Action, Eff, Third
 from .module_eval import module_tribe_value, region_bonus
 from .rules import RESOLVED, SH, WA, MezoState
 from .solo_eval import expected_try, first_action, solo_tribe_value, task_side_value, tie_owner
@@ -184,8 +185,8 @@ def action_potential(st: MezoState, s: int) -> float:
     cid = st.kept[s]
     if cid is None or st.here < 0:
         return 0.0
-    left = sum(1 for f in st.stack if f[0] == "action" and f[1] == s)
-    if st.glyphs[st.here * st.np + s] and any(f[0] == "third" and f[1] == s for f in st.stack):
+    left = sum(1 for f in st.stack if type(f) is Action and f.seat == s)
+    if st.glyphs[st.here * st.np + s] and any(type(f) is Third and f.seat == s for f in st.stack):
         left += 1
     if not left:
         return 0.0
@@ -389,7 +390,7 @@ class HeuristicBot:
         gains = []
         for opt in card.options:
             child = st.clone()
-            child.stack.append(("eff", seat, opt.steps, 0, "God cards and CALL"))
+            child.stack.append(Eff(seat, opt.steps, 0, "God cards and CALL"))
             child._decision_cache = None
             child._run()
             self._finish(child, seat)

@@ -1,7 +1,7 @@
 """The five modules of Part C: Cities, Rituals, Prophecies, Sacred Cenote and Tribe Powers.
 
-``ModulesMixin`` is a base class of ``MezoState``: its frames (``_f_*`` / ``_c_*``) run in
-the same frame machine, and ``rules.py`` calls its hooks at the moments Part A names for the
+``ModulesMixin`` is a base class of ``MezoState``: its frames (``frames.py``; their handlers
+``_f_*`` / ``_c_*`` are rows of ``MezoState.HANDLERS``) run in the same frame machine, and ``rules.py`` calls its hooks at the moments Part A names for the
 modules: setup (A3.10), Start of Age (A5.2, A5.4), the Tribe and God Steps (Ritual rule
 changes), after the third actions (A8.8), after a win (A8.10, A9.7), before a conflict's
 clean-up (A8.13), after the pyramid scoring (A10.3) and the End of Game (A11.2).
@@ -18,6 +18,21 @@ from typing import TYPE_CHECKING, Any
 from tabletop_tui.engine.core import Decision, Option
 
 from .data import ModuleData, Prophecy, Ritual, Step, load_module_data
+from .frames import (
+    Cenote,
+    CenoteOff,
+    CityChampion,
+    CityPlace,
+    CityUnit,
+    Eff,
+    Frame,
+    ModWin,
+    Power,
+    ProphecyCheck,
+    RitualEnd,
+    RitualOnce,
+    RitualReveal,
+)
 
 if TYPE_CHECKING:
     from .rules import MezoState
@@ -46,8 +61,6 @@ STEP_PHASE = {
 }
 _SH, _WA = 0, 1
 _TYPE = ("Shaman", "Warrior")
-
-Frame = tuple[Any, ...]
 
 
 def solo_conflict(players: int, switches: dict[str, bool]) -> str | None:
@@ -126,12 +139,12 @@ class ModulesMixin:
         self.mark_barrier()
         if cfg.cities:
             # C1.1: VP order then clockwise; at setup every VP is equal, so seat order.
-            self._push_seq([("city_place", s) for s in self.ring])
+            self._push_seq([CityPlace(s) for s in self.ring])
 
     # ---- Cities (C1) -----------------------------------------------------------------------
 
-    def _f_city_place(self, f: Frame) -> Decision:
-        s = f[1]
+    def _f_city_place(self, f: CityPlace) -> Decision:
+        s = f.seat
         taken = set(self.city)
         opts = [
             Option(f"city:{self.rid(r)}", f"Your City in {self.rname(r)}", f"region:{self.rid(r)}")
@@ -143,8 +156,8 @@ class ModulesMixin:
             s, f"{self.name(s)}: place your City token on a region?", tuple(opts), kind="city"
         )
 
-    def _c_city_place(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_city_place(self, f: CityPlace, oid: str) -> None:
+        s = f.seat
         rid = oid.split(":", 1)[1]
         if rid == "none":
             self.log(f"{self.name(s)} places no City.", seat=s)
@@ -157,15 +170,14 @@ class ModulesMixin:
         """A5.4: each player with a City on the board, in VP order."""
         if not self.config.cities:
             return []
-        return [("city_unit", s) for s in self.vp_order() if self.city[s] >= 0]
+        return [CityUnit(s) for s in self.vp_order() if self.city[s] >= 0]
 
-    def _f_city_unit(self, f: Frame) -> Decision | None:
-        s = f[1]
+    def _f_city_unit(self, f: CityUnit) -> Decision | None:
+        s = f.seat
         r = self.city[s]
         rs, rw = self.reserve[s * 2], self.reserve[s * 2 + 1]
         n = self.mdata.city_deploy
         if r < 0 or rs + rw == 0 or n == 0:
-            self.stack.pop()
             return None
         opts = tuple(
             Option(
@@ -186,8 +198,8 @@ class ModulesMixin:
             context={"region": self.rid(r)},
         )
 
-    def _c_city_unit(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_city_unit(self, f: CityUnit, oid: str) -> None:
+        s = f.seat
         r = self.city[s]
         body = oid.split(":", 1)[1]
         a, b = (int(x) for x in body[1:].split("W"))
@@ -195,14 +207,13 @@ class ModulesMixin:
             return
         self._move_units(s, (a, b), "reserve", r)
         self.log(f"{self.name(s)} deploys {_units(a, b)} into their City's region.", seat=s)
-        self._push(("city_champion", s))
+        self._push(CityChampion(s))
 
-    def _f_city_champion(self, f: Frame) -> Decision | None:
-        s = f[1]
+    def _f_city_champion(self, f: CityChampion) -> Decision | None:
+        s = f.seat
         r = self.city[s]
         free = [k for k in range(self.nchamp) if self.champs[s * 2 + k] < 0]
         if not self.mdata.city_champion or not free or self.champion_owner(r) >= 0:
-            self.stack.pop()
             return None
         opts = (
             Option(
@@ -219,8 +230,8 @@ class ModulesMixin:
             kind="city_champion",
         )
 
-    def _c_city_champion(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_city_champion(self, f: CityChampion, oid: str) -> None:
+        s = f.seat
         if oid != "champion:yes":
             return
         r = self.city[s]
@@ -305,13 +316,12 @@ class ModulesMixin:
         """A5.2: reveal the Ritual, place the Sacred Cenote."""
         frames: list[Frame] = []
         if self.config.rituals and self.ritual_deck:
-            frames.append(("ritual_reveal",))
+            frames.append(RitualReveal())
         if self.config.cenote:
-            frames.append(("cenote",))
+            frames.append(Cenote())
         return frames
 
-    def _f_ritual_reveal(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_ritual_reveal(self, f: RitualReveal) -> None:
         rid, self.ritual_deck = self.ritual_deck[0], self.ritual_deck[1:]
         self.rituals_seen = self.rituals_seen + (rid,)
         self.ritual = self.mdata.ritual(rid)
@@ -323,35 +333,33 @@ class ModulesMixin:
         r = self.ritual
         if r is None or r.kind != "one_time" or r.step != step:
             return []
-        return [("ritual_once", step)]
+        return [RitualOnce(step)]
 
-    def _f_ritual_once(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_ritual_once(self, f: RitualOnce) -> None:
         r = self.ritual
         assert r is not None
-        self.phase = STEP_PHASE[f[1]]
+        self.phase = STEP_PHASE[f.step_name]
         self.log(f"Ritual {r.name}: {r.text}")
-        self._push_seq([("eff", s, r.steps, 0, SRC_RITUAL) for s in self.vp_order()])
+        self._push_seq([Eff(s, r.steps, 0, SRC_RITUAL) for s in self.vp_order()])
 
     def _end_of_age_modules(self) -> list[Frame]:
         """A10.3: the End-of-Age Ritual, its removal, the Prophecy check; then the Cenote."""
         frames: list[Frame] = self._ritual_frames("end_of_age")
         if self.ritual is not None:
-            frames.append(("ritual_end",))
+            frames.append(RitualEnd())
         frames += self._checkpoint_frames("age")
         if self.cenote >= 0:
-            frames.append(("cenote_off",))
+            frames.append(CenoteOff())
         return frames
 
-    def _f_ritual_end(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_ritual_end(self, f: RitualEnd) -> None:
         if self.ritual is not None:
             self.log(f"The Ritual {self.ritual.name} leaves the game.")
         self.ritual = None
 
     # ---- Sacred Cenote (C4) ----------------------------------------------------------------
 
-    def _f_cenote(self, f: Frame) -> Decision:
+    def _f_cenote(self, f: Cenote) -> Decision:
         s = self.vp_order()[0]
         opts = tuple(
             Option(
@@ -369,14 +377,13 @@ class ModulesMixin:
             kind="cenote",
         )
 
-    def _c_cenote(self, f: Frame, oid: str) -> None:
+    def _c_cenote(self, f: Cenote, oid: str) -> None:
         r = self.data.region_ids.index(oid.split(":", 1)[1])
         self.cenote = r
         s = self.vp_order()[0]
         self.log(f"{self.name(s)} places the Sacred Cenote in {self.rname(r)}.", seat=s)
 
-    def _f_cenote_off(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_cenote_off(self, f: CenoteOff) -> None:
         self.cenote = -1
 
     def _cenote_bonus(self, s: int) -> None:
@@ -393,11 +400,10 @@ class ModulesMixin:
         """A8.10: after the Altar, the modules that reward the winner of a normal region."""
         if not (self.cenote >= 0 or self.config.cities or self.ritual or self.prophecy):
             return []
-        return [("mod_win", s)]
+        return [ModWin(s)]
 
-    def _f_mod_win(self, f: Frame) -> None:
-        self.stack.pop()
-        s = f[1]
+    def _f_mod_win(self, f: ModWin) -> None:
+        s = f.seat
         self.cwin = s
         self._cenote_bonus(s)
         self._destroy_cities(s)
@@ -422,7 +428,7 @@ class ModulesMixin:
         if not self.config.tribe_powers:
             return []
         return [
-            ("power", s)
+            Power(s)
             for s in self.turn
             if self.power_token[s] is not None and not self.power_used[s]
         ]
@@ -433,10 +439,9 @@ class ModulesMixin:
             return False
         return self.god_present(s, r) or r in self.champs[s * 2 : s * 2 + 2]
 
-    def _f_power(self, f: Frame) -> Decision | None:
-        s = f[1]
+    def _f_power(self, f: Power) -> Decision | None:
+        s = f.seat
         if not self.power_usable(s):
-            self.stack.pop()
             return None
         tp = self.mdata.power(self.power_token[s])  # type: ignore[arg-type]
         opts = (
@@ -448,8 +453,8 @@ class ModulesMixin:
             s, f"{self.name(s)}: use your Tribe Power (once per game)?", opts, kind="power"
         )
 
-    def _c_power(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_power(self, f: Power, oid: str) -> None:
+        s = f.seat
         choice = oid.split(":", 1)[1]
         if choice == "keep":
             return
@@ -465,11 +470,10 @@ class ModulesMixin:
         """C3.4: a checkpoint; a conflict's remembers the tracks as the conflict began."""
         if not self.prophecy or self.monument >= 0:
             return []
-        return [("prophecy", when, tuple(self.calendar), tuple(self.codex))]
+        return [ProphecyCheck(when, tuple(self.calendar), tuple(self.codex))]
 
-    def _f_prophecy(self, f: Frame) -> None:
-        self.stack.pop()
-        _, when, cal0, cod0 = f
+    def _f_prophecy_check(self, f: ProphecyCheck) -> None:
+        when, cal0, cod0 = f.when, f.calendar, f.codex
         if self.prophecy and self.monument < 0:
             self._prophecy_check(when, cal0, cod0)
         self.cwin = -1

@@ -1,25 +1,28 @@
 """The Mezo engine for 2 to 4 players (Part A of the rulebook of our edition).
 
-The game flow is a stack of small immutable *frames* (tuples whose first item names the
-kind). ``_run`` pops automatic frames and stops at the first frame that needs a player's
-choice; that frame's decision is the pending one, and ``_apply`` hands it the chosen option.
-Card, Altar, track and ability texts are data (``data.py``): the effect interpreter here
-reads their steps, so no rule code names a card. Frames are tuples and the board is flat
-lists of ints, which keeps ``clone`` cheap for simulations.
+The game flow is a stack of small immutable *frames*, one record class per kind of step
+(``frames.py``). ``_run`` pops the top frame and calls its step handler from the table
+``HANDLERS`` (frame ``GodTurn`` -> ``_f_god_turn``); a handler that returns no decision is
+done, and the first one that needs a player's choice is put back and its decision is the
+pending one; ``_apply`` hands that frame the chosen option (``_c_god_turn``). Card, Altar,
+track and ability texts are data (``data.py``): the effect interpreter here reads their
+steps, so no rule code names a card. Frames are immutable and the board is flat lists of
+ints, which keeps ``clone`` cheap for simulations.
 
 Extension points for the solo mode and the modules (Parts B and C): ``MezoConfig`` gains
 its switches (and ``players`` its lower bound of 1); a module adds frames where the rules
 place it — ``_f_age_start`` (Rituals, Cenote, Cities), ``_f_win`` and ``_f_blessed_resolve``
 (Cenote, Cities), ``_f_conflict_begin`` after the third actions (Tribe Powers) and before
 ``conflict_end`` (Prophecies), ``_f_end_of_age`` after the pyramid scoring — and new step
-ops go into ``_start``. The solo automaton can stand in for the opponents' decisions by
-answering their frames itself instead of returning a ``Decision``.
+ops go into ``_start``. The solo automaton (``solo.py``) answers the Vengeful gods' steps
+itself instead of returning a ``Decision``, and replaces rows of the handler table.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from typing import Any, ClassVar, Literal
 
@@ -38,6 +41,62 @@ from tabletop_tui.engine.core import (
 
 from . import texts
 from .data import Step, load_data
+from .frames import (
+    Ability,
+    Action,
+    AgeCleanup,
+    AgeStart,
+    BlessedResolve,
+    Build,
+    Bury,
+    Cenote,
+    CenoteOff,
+    Champion,
+    CityChampion,
+    CityPlace,
+    CityUnit,
+    ConflictBegin,
+    ConflictEnd,
+    ConflictStep,
+    Demolish,
+    Deploy,
+    Eff,
+    EndGame,
+    EndOfAge,
+    Frame,
+    GodStep,
+    GodTurn,
+    Hit,
+    Keep,
+    Majority,
+    ModWin,
+    MoveGod,
+    MoveIn,
+    MoveOut,
+    Offer,
+    Power,
+    ProphecyCheck,
+    Region,
+    Reorder,
+    RevealCards,
+    RitualEnd,
+    RitualOnce,
+    RitualReveal,
+    SetBlessed,
+    SetupColour,
+    SetupFinish,
+    SetupGod,
+    Space,
+    Split,
+    Strength,
+    Third,
+    Tie,
+    TribeDeploy,
+    TribeStep,
+    TribeTurn,
+    Triggers,
+    Win,
+)
 from .modules import MODULE_SOURCES, MODULES, ModulesMixin, solo_conflict
 
 GodChoice = Literal[
@@ -86,7 +145,10 @@ SOURCES = (
     *MODULE_SOURCES,  # Part C: Cities, Rituals, Prophecies, Sacred Cenote, Tribe Powers
 )
 
-Frame = tuple[Any, ...]
+# A frame's step handler (a Decision, or None when it acted alone) and choice handler.
+StepHandler = Callable[[Any, Any], Decision | None]
+ChoiceHandler = Callable[[Any, Any, str], None]
+Handlers = dict[type[Frame], tuple[StepHandler, ChoiceHandler | None]]
 
 
 class MezoConfig(GameConfig):
@@ -282,8 +344,8 @@ class MezoState(ModulesMixin, GameState):
 
         frames: list[Frame] = []
         for s in reversed(self.ring):
-            frames += [("setup_colour", s), ("setup_god", s)]
-        frames.append(("setup_finish",))
+            frames += [SetupColour(s), SetupGod(s)]
+        frames.append(SetupFinish())
         self._push_seq(frames)
         self._run()
 
@@ -470,33 +532,25 @@ class MezoState(ModulesMixin, GameState):
         """Push frames so that the first of the list runs first."""
         self.stack.extend(reversed(frames))
 
-    @classmethod
-    def _frame_table(cls) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Frame name -> its ``_f_`` and ``_c_`` methods, built once per class (subclasses
-        such as the solo state get their own), so the frame loop skips a lookup by string."""
-        tables = cls.__dict__.get("_frame_tables")
-        if tables is None:
-            names = dir(cls)
-            tables = (
-                {n[3:]: getattr(cls, n) for n in names if n.startswith("_f_")},
-                {n[3:]: getattr(cls, n) for n in names if n.startswith("_c_")},
-            )
-            cls._frame_tables = tables  # type: ignore[attr-defined]
-        return tables
-
     def _run(self) -> None:
-        """Run automatic frames until a player must choose (single options are taken)."""
+        """Run frames until a player must choose (a decision with one option is taken).
+
+        The machine pops each frame before its step handler runs, so a handler that acts
+        alone returns None and is done; one that returns a Decision is put back on the stack
+        until the choice comes."""
         stack = self.stack
-        frames, choices = self._frame_table()
+        handlers = self.HANDLERS
         while stack:
-            frame = stack[-1]
-            decision = frames[frame[0]](self, frame)
+            frame = stack.pop()
+            step, choose = handlers[type(frame)]
+            decision = step(self, frame)
             if decision is None:
                 continue
+            assert choose is not None, f"{type(frame).__name__} has no choice handler"
             if len(decision.options) == 1:
-                stack.pop()
-                choices[frame[0]](self, frame, decision.options[0].id)
+                choose(self, frame, decision.options[0].id)
                 continue
+            stack.append(frame)
             self._pending = decision
             return
         self._pending = None
@@ -508,13 +562,15 @@ class MezoState(ModulesMixin, GameState):
 
     def _apply(self, option: Option) -> None:
         frame = self.stack.pop()
-        self._frame_table()[1][frame[0]](self, frame, option.id)
+        choose = self.HANDLERS[type(frame)][1]
+        assert choose is not None, f"{type(frame).__name__} has no choice handler"
+        choose(self, frame, option.id)
         self._run()
 
     # ---- setup frames --------------------------------------------------------------------
 
-    def _f_setup_colour(self, f: Frame) -> Decision:
-        s = f[1]
+    def _f_setup_colour(self, f: SetupColour) -> Decision:
+        s = f.seat
         taken = set(self.colour)
         opts = tuple(
             Option(f"colour:{c}", c.capitalize())
@@ -523,13 +579,13 @@ class MezoState(ModulesMixin, GameState):
         )
         return Decision(s, f"{self.name(s)}: choose your tribe colour", opts, kind="colour")
 
-    def _c_setup_colour(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_setup_colour(self, f: SetupColour, oid: str) -> None:
+        s = f.seat
         self.colour[s] = oid.split(":", 1)[1]
         self.log(f"{self.name(s)} takes the {self.colour[s]} tribe.", seat=s)
 
-    def _f_setup_god(self, f: Frame) -> Decision:
-        s = f[1]
+    def _f_setup_god(self, f: SetupGod) -> Decision:
+        s = f.seat
         fixed = self.config.fixed_gods()
         taken = set(self.god) | {g for g in fixed if g != "choose"}
         if fixed[s] != "choose":
@@ -542,13 +598,12 @@ class MezoState(ModulesMixin, GameState):
         )
         return Decision(s, f"{self.name(s)}: choose your god", opts, kind="god")
 
-    def _c_setup_god(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_setup_god(self, f: SetupGod, oid: str) -> None:
+        s = f.seat
         self.god[s] = oid.split(":", 1)[1]
         self.log(f"{self.name(s)} serves {self.data.god(self.god[s]).name}.", seat=s)
 
-    def _f_setup_finish(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_setup_finish(self, f: SetupFinish) -> None:
         c = self.data.constants
         per = c.per_tribe
         for s in range(self.np):
@@ -563,27 +618,26 @@ class MezoState(ModulesMixin, GameState):
             self.rng.shuffle(deck)
             self.deck[s] = deck
         self.mark_barrier()
-        self._push(("age_start",))
+        self._push(AgeStart())
         self._modules_setup()  # A3.10 (its City placements come before the first Age)
 
     # ---- Start of Age and Tribe Step -----------------------------------------------------
 
-    def _f_age_start(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_age_start(self, f: AgeStart) -> None:
         self.phase = "start of Age"
         self.wrath_revealed = self.age
         self.mark_barrier()
         w = self.data.wrathful_tile(self.wrath_tiles[self.age - 1])
         self.log(f"Age {self.age} begins. The Wrathful god tile is {w.name}.")
         frames: list[Frame] = self._start_of_age_modules()  # A5.2: Ritual, Sacred Cenote
-        frames += [("ability", s) for s in self.vp_order()]
+        frames += [Ability(s) for s in self.vp_order()]
         frames += self._city_deploy_frames()  # A5.4
-        frames.append(("tribe_step",))
+        frames.append(TribeStep())
 
         self._push_seq(frames)
 
-    def _f_ability(self, f: Frame) -> Decision:
-        s = f[1]
+    def _f_ability(self, f: Ability) -> Decision:
+        s = f.seat
         opts = tuple(
             Option(f"ability:{a.id}", f"{a.name}: {a.text}")
             for a in self.data.abilities
@@ -593,18 +647,17 @@ class MezoState(ModulesMixin, GameState):
             s, f"{self.name(s)}: choose a Tribe ability for Age {self.age}", opts, kind="ability"
         )
 
-    def _c_ability(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_ability(self, f: Ability, oid: str) -> None:
+        s = f.seat
         aid = oid.split(":", 1)[1]
         self.abil[s] = self.abil[s] + (aid,)
         self.log(f"{self.name(s)} chooses {self.data.ability(aid).name}.", seat=s)
 
-    def _f_tribe_step(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_tribe_step(self, f: TribeStep) -> None:
         self.phase = "Tribe Step"
         frames: list[Frame] = self._ritual_frames("tribe")
-        frames += [("tribe_turn", s) for s in self.vp_order()]
-        frames += [("set_blessed",), ("god_step",)]
+        frames += [TribeTurn(s) for s in self.vp_order()]
+        frames += [SetBlessed(), GodStep()]
         self._push_seq(frames)
 
     def _hooked(self, s: int, hook: str) -> tuple[str, ...]:
@@ -615,40 +668,38 @@ class MezoState(ModulesMixin, GameState):
                 out.append(aid)
         return tuple(out)
 
-    def _f_tribe_turn(self, f: Frame) -> None:
-        self.stack.pop()
-        s = f[1]
+    def _f_tribe_turn(self, f: TribeTurn) -> None:
+        s = f.seat
         frames: list[Frame] = []
         hooks = self._hooked(s, "start_of_tribe_step")
         if hooks:
-            frames.append(("triggers", s, "start_of_tribe_step", hooks))
+            frames.append(Triggers(s, "start_of_tribe_step", hooks))
         for k in range(self.nchamp):
             if self.champs[s * 2 + k] < 0:
-                frames.append(("champion", s, k))
+                frames.append(Champion(s, k))
         hooks = self._hooked(s, "after_champion_deploy")
         if hooks:
-            frames.append(("triggers", s, "after_champion_deploy", hooks))
-        frames.append(("tribe_deploy", s))
+            frames.append(Triggers(s, "after_champion_deploy", hooks))
+        frames.append(TribeDeploy(s))
         self._push_seq(frames)
 
-    def _f_triggers(self, f: Frame) -> Decision | None:
-        _, s, hook, ids = f
+    def _f_triggers(self, f: Triggers) -> Decision | None:
+        s, hook, ids = f.seat, f.hook, f.abilities
         if len(ids) == 1:
-            self.stack.pop()
             self._effect(s, self.data.ability(ids[0]).hooks[hook], SRC_ABILITY)
             return None
         opts = tuple(Option(f"first:{a}", f"{self.data.ability(a).name} first") for a in ids)
         return Decision(s, "Several of your abilities trigger: which first?", opts, kind="order")
 
-    def _c_triggers(self, f: Frame, oid: str) -> None:
-        _, s, hook, ids = f
+    def _c_triggers(self, f: Triggers, oid: str) -> None:
+        s, hook, ids = f.seat, f.hook, f.abilities
         first = oid.split(":", 1)[1]
         rest = tuple(a for a in ids if a != first)
-        self._push(("triggers", s, hook, rest))
+        self._push(Triggers(s, hook, rest))
         self._effect(s, self.data.ability(first).hooks[hook], SRC_ABILITY)
 
-    def _f_champion(self, f: Frame) -> Decision:
-        s = f[1]
+    def _f_champion(self, f: Champion) -> Decision:
+        s = f.seat
         opts = tuple(
             Option(f"region:{self.rid(r)}", self.rname(r), f"region:{self.rid(r)}")
             for r in range(len(self.inplay))
@@ -661,25 +712,23 @@ class MezoState(ModulesMixin, GameState):
             kind="champion",
         )
 
-    def _c_champion(self, f: Frame, oid: str) -> None:
-        _, s, k = f
+    def _c_champion(self, f: Champion, oid: str) -> None:
+        s, k = f.seat, f.slot
         r = self.data.region_ids.index(oid.split(":", 1)[1])
         self.champs[s * 2 + k] = r
         self.log(f"{self.name(s)} deploys a Champion into {self.rname(r)}.", seat=s)
 
-    def _f_tribe_deploy(self, f: Frame) -> None:
-        self.stack.pop()
-        s = f[1]
+    def _f_tribe_deploy(self, f: TribeDeploy) -> None:
+        s = f.seat
         own = set(self.champs[s * 2 : s * 2 + 2])
         self._push_seq(
-            [("deploy", s, r) for r in range(len(self.inplay)) if self.inplay[r] and r not in own]
+            [Deploy(s, r) for r in range(len(self.inplay)) if self.inplay[r] and r not in own]
         )
 
-    def _f_deploy(self, f: Frame) -> Decision | None:
-        _, s, r = f
+    def _f_deploy(self, f: Deploy) -> Decision | None:
+        s, r = f.seat, f.region
         rs, rw = self.reserve[s * 2], self.reserve[s * 2 + 1]
         if rs + rw == 0:
-            self.stack.pop()
             return None
         cap = self.deploy_cap()
         opts = tuple(
@@ -691,15 +740,14 @@ class MezoState(ModulesMixin, GameState):
             s, r, f"DEPLOY up to {cap} units into {self.rname(r)}", opts, "deploy"
         )
 
-    def _c_deploy(self, f: Frame, oid: str) -> None:
-        _, s, r = f
+    def _c_deploy(self, f: Deploy, oid: str) -> None:
+        s, r = f.seat, f.region
         a, b = _parse_split(oid)
         self._move_units(s, (a, b), "reserve", r)
         if a + b and self._log_buffer is not None:  # no text for no log
             self.log(f"{self.name(s)} deploys {_split_label(a, b)} into {self.rname(r)}.", seat=s)
 
-    def _f_set_blessed(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_set_blessed(self, f: SetBlessed) -> None:
         free = [r for r in range(len(self.inplay)) if self.inplay[r] and self.champion_owner(r) < 0]
         self.blessed = free[0] if free else -1
         if self.blessed >= 0:
@@ -707,13 +755,12 @@ class MezoState(ModulesMixin, GameState):
 
     # ---- God Step ------------------------------------------------------------------------
 
-    def _f_god_step(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_god_step(self, f: GodStep) -> None:
         self.phase = "God Step"
         frames: list[Frame] = self._ritual_frames("god")
-        frames += [("god_turn", s) for s in reversed(self.vp_order())]
+        frames += [GodTurn(s) for s in reversed(self.vp_order())]
         frames += self._ritual_frames("conflict")  # at the start of the Conflict Step
-        frames.append(("conflict_step",))
+        frames.append(ConflictStep())
         self._push_seq(frames)
 
     def empty_vertices(self) -> list[int]:
@@ -728,8 +775,8 @@ class MezoState(ModulesMixin, GameState):
         regs = ", ".join(self.rid(r) for r in self.data.vertex_regions[v] if self.inplay[r])
         return f"{self.data.vertex_ids[v]} (present in {regs})"
 
-    def _f_god_turn(self, f: Frame) -> Decision:
-        s = f[1]
+    def _f_god_turn(self, f: GodTurn) -> Decision:
+        s = f.seat
         god = self.god_data(s)
         assert god is not None
         vid = self.data.vertex_ids
@@ -759,12 +806,12 @@ class MezoState(ModulesMixin, GameState):
             s, f"{self.name(s)}: move {god.name} and CALL, in either order", opts, kind="god_turn"
         )
 
-    def _c_god_turn(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_god_turn(self, f: GodTurn, oid: str) -> None:
+        s = f.seat
         god = self.god_data(s)
         assert god is not None
         if oid == "call_first":
-            self._push(("move_god", s, True))
+            self._push(MoveGod(s, True))
         elif oid.startswith("vertex:"):
             self._set_vertex(s, self.data.vertex_ids.index(oid.split(":", 1)[1]))
         self.log(f"{self.name(s)} CALLs: {god.call_name}.", seat=s)
@@ -777,8 +824,8 @@ class MezoState(ModulesMixin, GameState):
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(f"{god.name} stands on {self._vertex_label(v)}.", seat=s)
 
-    def _f_move_god(self, f: Frame) -> Decision | None:
-        _, s, optional = f
+    def _f_move_god(self, f: MoveGod) -> Decision | None:
+        s, optional = f.seat, f.optional
         vid = self.data.vertex_ids
         opts = [
             Option(f"vertex:{vid[v]}", f"Move to {self._vertex_label(v)}", f"vertex:{vid[v]}")
@@ -790,27 +837,26 @@ class MezoState(ModulesMixin, GameState):
             opts.insert(0, Option("stay", label))
         return Decision(s, f"{self.name(s)}: move your god?", tuple(opts), kind="move_god")
 
-    def _c_move_god(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_move_god(self, f: MoveGod, oid: str) -> None:
+        s = f.seat
         if oid.startswith("vertex:"):
             self._set_vertex(s, self.data.vertex_ids.index(oid.split(":", 1)[1]))
 
     # ---- Conflict Step -------------------------------------------------------------------
 
-    def _f_conflict_step(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_conflict_step(self, f: ConflictStep) -> None:
         self.in_conflicts = True
         self.phase = "Conflict Step"
         if not self.conflict_stack:
-            self._push(("end_of_age",))
+            self._push(EndOfAge())
             return
         self._reveal()
         frames: list[Frame] = []
         for s in self.vp_order():
             god = self.god_data(s)
             if god and god.passive_hook == "on_conflict_tile_revealed" and not self.bury_used[s]:
-                frames.append(("eff", s, god.passive_steps, 0, SRC_GOD))
-        frames.append(("conflict_begin",))
+                frames.append(Eff(s, god.passive_steps, 0, SRC_GOD))
+        frames.append(ConflictBegin())
         self._push_seq(frames)
 
     def _reveal(self) -> None:
@@ -824,10 +870,9 @@ class MezoState(ModulesMixin, GameState):
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(f"Conflict tile revealed: {self.rname(r)} ({kind}).")
 
-    def _f_bury(self, f: Frame) -> Decision | None:
-        s = f[1]
+    def _f_bury(self, f: Bury) -> Decision | None:
+        s = f.seat
         if not self.conflict_stack or self.bury_used[s]:
-            self.stack.pop()
             return None
         god = self.god_data(s)
         assert god is not None
@@ -840,8 +885,8 @@ class MezoState(ModulesMixin, GameState):
         )
         return Decision(s, f"{self.name(s)}: use {god.passive_name}?", opts, kind="bury")
 
-    def _c_bury(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_bury(self, f: Bury, oid: str) -> None:
+        s = f.seat
         if oid != "bury":
             return
         self.bury_used[s] = True
@@ -855,8 +900,7 @@ class MezoState(ModulesMixin, GameState):
             )
         self._reveal()
 
-    def _f_conflict_begin(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_conflict_begin(self, f: ConflictBegin) -> None:
         r = self.here
         P = self.np
         self.tokens = [0] * P
@@ -869,11 +913,11 @@ class MezoState(ModulesMixin, GameState):
             for s in self.turn:
                 hooks = self._hooked(s, "start_of_blessed_conflict")
                 if hooks:
-                    frames.append(("triggers", s, "start_of_blessed_conflict", hooks))
+                    frames.append(Triggers(s, "start_of_blessed_conflict", hooks))
             for s in self.turn:
-                frames.append(("offer", s, SH))
-                frames.append(("offer", s, WA))
-            frames.append(("blessed_resolve",))
+                frames.append(Offer(s, SH))
+                frames.append(Offer(s, WA))
+            frames.append(BlessedResolve())
             self._push_seq(frames)
             return
         owner = self.champion_owner(r)
@@ -887,16 +931,16 @@ class MezoState(ModulesMixin, GameState):
         for s in self.turn:
             god = self.god_data(s)
             if god and god.passive_hook == "start_of_normal_conflict":
-                frames.append(("eff", s, god.passive_steps, 0, SRC_GOD))
-        frames += [("keep", s) for s in self.turn]
-        frames.append(("reveal_cards",))
+                frames.append(Eff(s, god.passive_steps, 0, SRC_GOD))
+        frames += [Keep(s) for s in self.turn]
+        frames.append(RevealCards())
         for _ in range(self.data.constants.actions_per_conflict):
-            frames += [("action", s) for s in self.turn]
-        frames += [("third", s) for s in self.turn]
+            frames += [Action(s) for s in self.turn]
+        frames += [Third(s) for s in self.turn]
         frames += self._power_frames()  # A8.8
-        frames += [("strength",), ("majority", SH), ("majority", WA)]
+        frames += [Strength(), Majority(SH), Majority(WA)]
         frames += self._checkpoint_frames("conflict")  # A8.13
-        frames.append(("conflict_end",))
+        frames.append(ConflictEnd())
 
         self._push_seq(frames)
 
@@ -906,11 +950,10 @@ class MezoState(ModulesMixin, GameState):
         """How many God cards ``s`` draws this conflict (solo: Uayeb's VENGEFUL cuts it)."""
         return self.data.constants.cards_drawn
 
-    def _f_keep(self, f: Frame) -> Decision | None:
-        s = f[1]
+    def _f_keep(self, f: Keep) -> Decision | None:
+        s = f.seat
         drawn = self.deck[s][: self.draw_count(s)]
         if not drawn:
-            self.stack.pop()
             return None
         opts = tuple(
             Option(f"card:{cid}", _card_label(self.data.cards[cid]), f"card:{cid}") for cid in drawn
@@ -919,8 +962,8 @@ class MezoState(ModulesMixin, GameState):
             s, f"{self.name(s)}: keep one God card (secret)", opts, secret=True, kind="keep_card"
         )
 
-    def _c_keep(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_keep(self, f: Keep, oid: str) -> None:
+        s = f.seat
         cid = oid.split(":", 1)[1]
         drawn = min(len(self.deck[s]), self.draw_count(s))
         self.deck[s].remove(cid)
@@ -931,16 +974,15 @@ class MezoState(ModulesMixin, GameState):
             self.log(f"{self.name(s)} keeps a God card face down.", seat=s)
             self.log(f"You keep {self.data.cards[cid].name}.", seat=s, private_to=s)
 
-    def _f_reveal_cards(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_reveal_cards(self, f: RevealCards) -> None:
         self.cards_shown = True
         self.mark_barrier()
         for s in self.turn:
             if self.kept[s] and self._log_buffer is not None:  # no text for no log
                 self.log(f"{self.name(s)} reveals {self.data.cards[self.kept[s]].name}.", seat=s)
 
-    def _f_action(self, f: Frame) -> Decision:
-        s = f[1]
+    def _f_action(self, f: Action) -> Decision:
+        s = f.seat
         cid = self.kept[s]
         has_xib = self.xib[s * 2] + self.xib[s * 2 + 1] > 0
         god = self.god_data(s)
@@ -977,8 +1019,8 @@ class MezoState(ModulesMixin, GameState):
     _PASS_REC = (Step(op="recover", n=1),)
     _PASS_BOTH = (Step(op="devotion", n=1), Step(op="recover", n=1))
 
-    def _c_action(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_action(self, f: Action, oid: str) -> None:
+        s = f.seat
         parts = oid.split(":")
         if parts[0] == "play":
             key = parts[1]
@@ -1005,15 +1047,13 @@ class MezoState(ModulesMixin, GameState):
         if gain == "both":
             self._pass_bonus(s)
 
-    def _f_third(self, f: Frame) -> Decision | None:
-        s = f[1]
+    def _f_third(self, f: Third) -> Decision | None:
+        s = f.seat
         cid = self.kept[s]
         if cid is None or self.glyphs[self.here * self.np + s] == 0:
-            self.stack.pop()
             return None
         free = [o for o in self.data.cards[cid].options if o.key not in self.marks[s]]
         if not free:
-            self.stack.pop()
             return None
         o = free[0]
         opts = (
@@ -1026,8 +1066,8 @@ class MezoState(ModulesMixin, GameState):
         )
         return Decision(s, f"{self.name(s)}: third action?", opts, kind="third")
 
-    def _c_third(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_third(self, f: Third, oid: str) -> None:
+        s = f.seat
         key = oid.split(":", 1)[1]
         if key == "no":
             return
@@ -1041,8 +1081,7 @@ class MezoState(ModulesMixin, GameState):
                 s, self.data.ability(aid).hooks["on_destroy_for_third_action"], SRC_ABILITY
             )
 
-    def _f_strength(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_strength(self, f: Strength) -> None:
         r = self.here
         st = {s: self.strength(s, r) for s in range(self.np)}
         self.last_strength = st
@@ -1057,23 +1096,24 @@ class MezoState(ModulesMixin, GameState):
             self.log("Nobody has Strength here: no winner.")
             return
         tied = self.strength_tie(tuple(s for s in self.turn if st[s] == best))
-        self._settle(tied, ("win",), "strength")
+        self._settle(tied, Win(-1), "strength")
 
-    def _settle(self, tied: tuple[int, ...], then: Frame, what: str) -> None:
-        """A8.10: one winner, or the Champion owner chooses among the tied players."""
+    def _settle(self, tied: tuple[int, ...], then: Win | Space, what: str) -> None:
+        """A8.10: one winner, or the Champion owner chooses among the tied players; the
+        winner becomes the ``seat`` of the ``then`` frame."""
         if len(tied) == 1:
-            self._push(then + (tied[0],))
+            self._push(replace(then, seat=tied[0]))
             return
         owner = self.champion_owner(self.here)
         if owner < 0:
             order = self.vp_order()
             winner = min(tied, key=lambda s: (self.vp[s], -order.index(s)))
-            self._push(then + (winner,))
+            self._push(replace(then, seat=winner))
             return
-        self._push(("tie", owner, what, tied, then))
+        self._push(Tie(owner, what, tied, then))
 
-    def _f_tie(self, f: Frame) -> Decision:
-        _, owner, what, tied, _then = f
+    def _f_tie(self, f: Tie) -> Decision:
+        owner, what, tied = f.seat, f.what, f.tied
         opts = tuple(Option(f"winner:{s}", self.name(s)) for s in tied)
         return Decision(
             owner,
@@ -1083,27 +1123,25 @@ class MezoState(ModulesMixin, GameState):
             context={"what": what},
         )
 
-    def _c_tie(self, f: Frame, oid: str) -> None:
-        _, owner, what, _tied, then = f
+    def _c_tie(self, f: Tie, oid: str) -> None:
+        owner, what, then = f.seat, f.what, f.then
         s = int(oid.split(":", 1)[1])
         self.log(
             f"{self.name(owner)} settles the {what} tie in favour of {self.name(s)}.", seat=owner
         )
-        self._push(then + (s,))
+        self._push(replace(then, seat=s))
 
-    def _f_win(self, f: Frame) -> None:
-        self.stack.pop()
-        s = f[1]
+    def _f_win(self, f: Win) -> None:
+        s = f.seat
         r = self.here
         altar = self.data.altar(self.altar[r])  # type: ignore[arg-type]
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(f"{self.name(s)} wins {self.rname(r)} and takes the {altar.name}.", seat=s)
-        frames: list[Frame] = [("eff", s, altar.steps, 0, SRC_ALTAR)]
+        frames: list[Frame] = [Eff(s, altar.steps, 0, SRC_ALTAR)]
         if r in self.champs[s * 2 : s * 2 + 2]:
             for aid in self._hooked(s, "on_win_conflict_with_own_champion"):
                 frames.append(
-                    (
-                        "eff",
+                    Eff(
                         s,
                         self.data.ability(aid).hooks["on_win_conflict_with_own_champion"],
                         0,
@@ -1113,10 +1151,9 @@ class MezoState(ModulesMixin, GameState):
         frames += self._win_modules(s)  # then Sacred Cenote, Cities (and a Ritual's VP)
         self._push_seq(frames)
 
-    def _f_majority(self, f: Frame) -> None:
+    def _f_majority(self, f: Majority) -> None:
 
-        self.stack.pop()
-        t = f[1]
+        t = f.unit_type
         track = self.calendar if t == SH else self.codex
         r = self.here
         counts = {s: self.u(r, s, t) for s in range(self.np)}
@@ -1135,21 +1172,15 @@ class MezoState(ModulesMixin, GameState):
             holders = tuple(s for s in tied if word in self.modifiers(s, "wins_majority_ties"))
             if holders:
                 tied = holders
-        self._settle(
-            tied, ("to_space", "calendar" if t == SH else "codex", t), f"{TYPE_NAME[t]} majority"
-        )
+        track = "calendar" if t == SH else "codex"
+        then = Space(-1, track, t, r, True, SRC_TRACKS)
+        self._settle(tied, then, f"{TYPE_NAME[t]} majority")
 
-    def _f_to_space(self, f: Frame) -> None:
-        self.stack.pop()
-        _, track, t, s = f
-        self._push(("space", s, track, t, self.here, True, SRC_TRACKS))
-
-    def _f_space(self, f: Frame) -> Decision | None:
-        _, s, track, t, r, _resolve, _src = f
+    def _f_space(self, f: Space) -> Decision | None:
+        s, track, t, r = f.seat, f.track, f.unit_type, f.region
         spaces = self.data.calendar if track == "calendar" else self.data.codex
         occ = self.calendar if track == "calendar" else self.codex
         if self.u(r, s, t) == 0 or -1 not in occ:
-            self.stack.pop()
             return None
         opts = tuple(
             Option(f"space:{sp.id}", f"{sp.name}: {_steps_text(sp.steps)}", f"space:{sp.id}")
@@ -1163,8 +1194,8 @@ class MezoState(ModulesMixin, GameState):
             kind="space",
         )
 
-    def _c_space(self, f: Frame, oid: str) -> None:
-        _, s, track, t, r, resolve, src = f
+    def _c_space(self, f: Space, oid: str) -> None:
+        s, track, t, r, resolve, src = f.seat, f.track, f.unit_type, f.region, f.resolve, f.source
         spaces = self.data.calendar if track == "calendar" else self.data.codex
         occ = self.calendar if track == "calendar" else self.codex
         sid = oid.split(":", 1)[1]
@@ -1179,8 +1210,7 @@ class MezoState(ModulesMixin, GameState):
         if resolve:
             self._effect(s, spaces[i].steps, src)
 
-    def _f_conflict_end(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_conflict_end(self, f: ConflictEnd) -> None:
         r = self.here
         P = self.np
         for s in range(P):
@@ -1207,15 +1237,14 @@ class MezoState(ModulesMixin, GameState):
         self.conflict_order.append(r)
         self.here = -1
         self.turn = ()
-        self._push(("conflict_step",))
+        self._push(ConflictStep())
 
     # Blessed Region
 
-    def _f_offer(self, f: Frame) -> Decision | None:
-        _, s, t = f
+    def _f_offer(self, f: Offer) -> Decision | None:
+        s, t = f.seat, f.unit_type
         have = self.reserve[s * 2 + t]
         if have == 0:
-            self.stack.pop()
             self.pending_offer[s * 2 + t] = 0
             return None
         opts = tuple(
@@ -1231,14 +1260,13 @@ class MezoState(ModulesMixin, GameState):
             context={"type": TYPE_LETTER[t]},
         )
 
-    def _c_offer(self, f: Frame, oid: str) -> None:
-        _, s, t = f
+    def _c_offer(self, f: Offer, oid: str) -> None:
+        s, t = f.seat, f.unit_type
         self.pending_offer[s * 2 + t] = int(oid.split(":", 1)[1])
         if t == WA:
             self.log(f"{self.name(s)} has chosen an offering.", seat=s)
 
-    def _f_blessed_resolve(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_blessed_resolve(self, f: BlessedResolve) -> None:
         r = self.here
         c = self.data.constants
         self.mark_barrier()
@@ -1290,8 +1318,7 @@ class MezoState(ModulesMixin, GameState):
 
     # ---- End of Age and End of Game ------------------------------------------------------
 
-    def _f_end_of_age(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_end_of_age(self, f: EndOfAge) -> None:
         c = self.data.constants
         P, nr = self.np, len(self.inplay)
         self.phase = "End of Age"
@@ -1308,13 +1335,12 @@ class MezoState(ModulesMixin, GameState):
             self.gain_vp(s, n * self.age, SRC_PYRAMIDS)
         frames = self._end_of_age_modules()  # A10.3: Ritual, Prophecy check
         if frames:
-            self._push(("age_cleanup",))
+            self._push(AgeCleanup())
             self._push_seq(frames)
             return
         self._age_cleanup()
 
-    def _f_age_cleanup(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_age_cleanup(self, f: AgeCleanup) -> None:
         self._age_cleanup()
 
     def _age_cleanup(self) -> None:
@@ -1345,16 +1371,15 @@ class MezoState(ModulesMixin, GameState):
         self.conflict_order = []
         self.mark_barrier()
         if self.age >= c.ages:
-            self._push(("end_game",))
+            self._push(EndGame())
         else:
             self.age += 1
-            self._push(("age_start",))
+            self._push(AgeStart())
 
     def _end_of_age_decks(self) -> None:
         """Decks shuffled after the God decks and before the Conflict stack (solo: B9.4)."""
 
-    def _f_end_game(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_end_game(self, f: EndGame) -> None:
         self.phase = "End of Game"
         frames: list[Frame] = []
         for s in self.vp_order():
@@ -1362,22 +1387,19 @@ class MezoState(ModulesMixin, GameState):
         self._end_game_modules()  # A11.2: Cities
         for s in self.vp_order():
             for aid in self._hooked(s, "end_of_game"):
-                frames.append(
-                    ("eff", s, self.data.ability(aid).hooks["end_of_game"], 0, SRC_ABILITY)
-                )
+                frames.append(Eff(s, self.data.ability(aid).hooks["end_of_game"], 0, SRC_ABILITY))
         self._push_seq(frames)
 
     # ---- the effect interpreter ----------------------------------------------------------
 
     def _effect(self, s: int, steps: tuple[Step, ...], src: str) -> None:
         if steps:
-            self._push(("eff", s, steps, 0, src))
+            self._push(Eff(s, steps, 0, src))
 
-    def _f_eff(self, f: Frame) -> None:
-        _, s, steps, i, src = f
-        self.stack.pop()
+    def _f_eff(self, f: Eff) -> None:
+        s, steps, i, src = f.seat, f.steps, f.index, f.source
         if i + 1 < len(steps):
-            self._push(("eff", s, steps, i + 1, src))
+            self._push(Eff(s, steps, i + 1, src))
         self._start(s, steps[i], src)
 
     def _done(self, s: int, step: Step, src: str, affected: int) -> None:
@@ -1479,12 +1501,12 @@ class MezoState(ModulesMixin, GameState):
             if step.who != "self":
                 self._done(s, step, src, 0)
                 return
-            self._push(("split", s, step, src, -1))
+            self._push(Split(s, step, src, -1))
         elif op == "sacrifice":
             if self.here < 0:
                 self._done(s, step, src, 0)
                 return
-            self._push(("split", s, step, src, self.here))
+            self._push(Split(s, step, src, self.here))
         elif op in ("smite", "exile"):
             types = self._types(step)
             cands = [
@@ -1507,7 +1529,7 @@ class MezoState(ModulesMixin, GameState):
             if self.here < 0:
                 self._done(s, step, src, 0)
                 return
-            self._push(("move_out", s, step, src, self._n(s, step), 0))
+            self._push(MoveOut(s, step, src, self._n(s, step), 0))
         elif op == "build_glyph":
             cands = self.regions_for(step.region, s) if self.glyph_supply(s) else []
             self._region_then(s, step, src, cands)
@@ -1525,11 +1547,11 @@ class MezoState(ModulesMixin, GameState):
             if self.here < 0:
                 self._done(s, step, src, 0)
                 return
-            self._push(("space", s, track, t, self.here, step.resolve, src))
+            self._push(Space(s, track, t, self.here, step.resolve, src))
         elif op == "move_god":
-            self._push(("move_god", s, step.optional))
+            self._push(MoveGod(s, step.optional))
         elif op == "bury_tile":
-            self._push(("bury", s))
+            self._push(Bury(s))
         elif op == "reorder_tiles":
             n = min(self._n(s, step), len(self.conflict_stack))
             if n == 0:
@@ -1539,7 +1561,7 @@ class MezoState(ModulesMixin, GameState):
             self.known_top = max(self.known_top, n)
             self.mark_barrier()
             self.log("Top Conflict tiles revealed: " + ", ".join(self.rname(r) for r in top) + ".")
-            self._push(("reorder", s, top, ()))
+            self._push(Reorder(s, top, ()))
         elif op == "draw_limit":
             self._done(s, step, src, 0)
         else:  # pragma: no cover - the data model forbids other ops
@@ -1549,10 +1571,10 @@ class MezoState(ModulesMixin, GameState):
         if not cands:
             self._done(s, step, src, 0)
             return
-        self._push(("region", s, step, src, tuple(cands)))
+        self._push(Region(s, step, src, tuple(cands)))
 
-    def _f_region(self, f: Frame) -> Decision:
-        _, s, step, src, cands = f
+    def _f_region(self, f: Region) -> Decision:
+        s, step, cands = f.seat, f.step, f.candidates
         opts = tuple(
             Option(f"region:{self.rid(r)}", self.rname(r), f"region:{self.rid(r)}") for r in cands
         )
@@ -1564,18 +1586,18 @@ class MezoState(ModulesMixin, GameState):
             context={"op": step.op},
         )
 
-    def _c_region(self, f: Frame, oid: str) -> None:
-        _, s, step, src, _cands = f
+    def _c_region(self, f: Region, oid: str) -> None:
+        s, step, src = f.seat, f.step, f.source
         r = self.data.region_ids.index(oid.split(":", 1)[1])
         op = step.op
         n = self._n(s, step)
         if op in ("deploy", "awaken"):
-            self._push(("split", s, step, src, r))
+            self._push(Split(s, step, src, r))
         elif op in ("smite", "exile"):
-            self._push(("hit", s, step, src, r, n + self.hit_bonus(op), 0))
+            self._push(Hit(s, step, src, r, n + self.hit_bonus(op), 0))
 
         elif op == "move_in":
-            self._push(("move_in", s, step, src, r, n, 0))
+            self._push(MoveIn(s, step, src, r, n, 0))
         elif op == "build_glyph":
             k = min(n, self.glyph_supply(s))
             self.glyphs[r * self.np + s] += k
@@ -1584,9 +1606,9 @@ class MezoState(ModulesMixin, GameState):
             )
             self._done(s, step, src, k)
         elif op == "build_pyramid":
-            self._push(("build", s, step, src, r, n, 0))
+            self._push(Build(s, step, src, r, n, 0))
         elif op == "demolish":
-            self._push(("demolish", s, step, src, r, n, 0))
+            self._push(Demolish(s, step, src, r, n, 0))
 
     # unit splits: deploy, awaken, recover, sacrifice, discard
 
@@ -1598,14 +1620,13 @@ class MezoState(ModulesMixin, GameState):
             return "xibalba", -1
         return "region", r  # sacrifice
 
-    def _f_split(self, f: Frame) -> Decision | None:
-        _, s, step, src, r = f
+    def _f_split(self, f: Split) -> Decision | None:
+        s, step, src, r = f.seat, f.step, f.source, f.region
         zone, zr = self._split_source(step, r)
         types = self._types(step)
         avail = [self._count(s, zone, t, zr) if t in types else 0 for t in (SH, WA)]
         n = min(self._n(s, step), avail[0] + avail[1])
         if n == 0 and not step.up_to:
-            self.stack.pop()
             self._done(s, step, src, 0)
             return None
         totals = range(n + 1) if step.up_to else (n,)
@@ -1624,8 +1645,8 @@ class MezoState(ModulesMixin, GameState):
             context={"op": step.op, "region": self.rid(r) if r >= 0 else None},
         )
 
-    def _c_split(self, f: Frame, oid: str) -> None:
-        _, s, step, src, r = f
+    def _c_split(self, f: Split, oid: str) -> None:
+        s, step, src, r = f.seat, f.step, f.source, f.region
         a, b = _parse_split(oid)
         op = step.op
         label = _split_label(a, b)
@@ -1666,18 +1687,18 @@ class MezoState(ModulesMixin, GameState):
             times = max(0, min(k, cap - self.sac_vp[s]))
             self.sac_vp[s] += times
             for _ in range(times):
-                frames.append(("eff", s, god.passive_steps, 0, SRC_GOD))
+                frames.append(Eff(s, god.passive_steps, 0, SRC_GOD))
         for _ in range(k):
             if tile.steps:
-                frames.append(("eff", s, tile.steps, 0, SRC_WRATH))
+                frames.append(Eff(s, tile.steps, 0, SRC_WRATH))
         if tile.per_action:
-            frames.append(("eff", s, tile.per_action, 0, SRC_WRATH))
+            frames.append(Eff(s, tile.per_action, 0, SRC_WRATH))
         self._push_seq(frames)
 
     # SMITE / EXILE
 
-    def _f_hit(self, f: Frame) -> Decision | None:
-        _, s, step, src, r, left, done = f
+    def _f_hit(self, f: Hit) -> Decision | None:
+        s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         P = self.np
         types = self._types(step)
         opts = tuple(
@@ -1702,8 +1723,8 @@ class MezoState(ModulesMixin, GameState):
             context={"op": step.op, "region": self.rid(r)},
         )
 
-    def _c_hit(self, f: Frame, oid: str) -> None:
-        _, s, step, src, r, left, done = f
+    def _c_hit(self, f: Hit, oid: str) -> None:
+        s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         _, o_str, letter = oid.split(":")
         o, t = int(o_str), TYPE_LETTER.index(letter)
         self.units[(r * self.np + o) * 2 + t] -= 1
@@ -1724,12 +1745,12 @@ class MezoState(ModulesMixin, GameState):
                 f"(to {'Xibalba' if dest == 'xibalba' else 'their Reserve'}).",
                 seat=s,
             )
-        self._push(("hit", s, step, src, r, left - 1, done + 1))
+        self._push(Hit(s, step, src, r, left - 1, done + 1))
 
     # MOVE
 
-    def _f_move_in(self, f: Frame) -> Decision | None:
-        _, s, step, src, r, left, done = f
+    def _f_move_in(self, f: MoveIn) -> Decision | None:
+        s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         P = self.np
         types = self._types(step)
         srcs = [x for x in self.regions_for(step.source_set, s) if x != r]
@@ -1750,8 +1771,8 @@ class MezoState(ModulesMixin, GameState):
         text = f"MOVE {left} more into {self.rname(r)}"
         return self._region_decision(s, r, text, tuple(opts), "move_in")
 
-    def _c_move_in(self, f: Frame, oid: str) -> None:
-        _, s, step, src, r, left, done = f
+    def _c_move_in(self, f: MoveIn, oid: str) -> None:
+        s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         if oid == "done":
             self._done(s, step, src, done)
             return
@@ -1764,21 +1785,20 @@ class MezoState(ModulesMixin, GameState):
             f"{self.name(s)} moves a {TYPE_NAME[t]} from {self.rid(x)} into {self.rname(r)}.",
             seat=s,
         )
-        self._push(("move_in", s, step, src, r, left - 1, done + 1))
+        self._push(MoveIn(s, step, src, r, left - 1, done + 1))
 
     def _spent(
-        self, left: int, opts: list[Option], s: int, step: Step, src: int, done: int
+        self, left: int, opts: list[Option], s: int, step: Step, src: str, done: int
     ) -> bool:
-        """End a counted step (its frame popped, its count reported) once it has nothing
-        left to do or nothing it can do."""
+        """End a counted step (its count reported) once it has nothing left to do or
+        nothing it can do."""
         if left > 0 and opts:
             return False
-        self.stack.pop()
         self._done(s, step, src, done)
         return True
 
-    def _f_move_out(self, f: Frame) -> Decision | None:
-        _, s, step, src, left, done = f
+    def _f_move_out(self, f: MoveOut) -> Decision | None:
+        s, step, src, left, done = f.seat, f.step, f.source, f.left, f.done
         P, r = self.np, self.here
         dests = [x for x in self.regions_for(step.region, s) if self.enterable(x) and x != r]
         opts = [
@@ -1802,8 +1822,8 @@ class MezoState(ModulesMixin, GameState):
             kind="move_out",
         )
 
-    def _c_move_out(self, f: Frame, oid: str) -> None:
-        _, s, step, src, left, done = f
+    def _c_move_out(self, f: MoveOut, oid: str) -> None:
+        s, step, src, left, done = f.seat, f.step, f.source, f.left, f.done
         if oid == "done":
             self._done(s, step, src, done)
             return
@@ -1815,15 +1835,14 @@ class MezoState(ModulesMixin, GameState):
         self.log(
             f"{self.name(s)} moves a {TYPE_NAME[t]} from {self.rid(r)} to {self.rname(x)}.", seat=s
         )
-        self._push(("move_out", s, step, src, left - 1, done + 1))
+        self._push(MoveOut(s, step, src, left - 1, done + 1))
 
     # BUILD pyramid / DEMOLISH
 
-    def _f_build(self, f: Frame) -> Decision | None:
-        _, s, step, src, r, left, done = f
+    def _f_build(self, f: Build) -> Decision | None:
+        s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         sizes = self.legal_sizes(s, r)
         if left <= 0 or not sizes:
-            self.stack.pop()
             self._done(s, step, src, done)
             return None
         left_by = self.pyr_supply(s)
@@ -1846,15 +1865,15 @@ class MezoState(ModulesMixin, GameState):
             s, f"{self.name(s)}: {text}", opts, kind=kind, context={"region": self.rid(r)}
         )
 
-    def _c_build(self, f: Frame, oid: str) -> None:
-        _, s, step, src, r, left, done = f
+    def _c_build(self, f: Build, oid: str) -> None:
+        s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         k = int(oid.split(":", 1)[1])
         i = r * self.np + s
         self.pyr[i] = self.pyr[i] + (k,)
         self.log(
             f"{self.name(s)} builds a {PYR_NAMES[k]} pyramid element in {self.rname(r)}.", seat=s
         )
-        self._push(("build", s, step, src, r, left - 1, done + 1))
+        self._push(Build(s, step, src, r, left - 1, done + 1))
 
     def _demolish_targets(self, s: int, r: int, step: Step) -> list[tuple[int, str]]:
         P = self.np
@@ -1868,11 +1887,10 @@ class MezoState(ModulesMixin, GameState):
                 out.append((o, "pyramid"))
         return out
 
-    def _f_demolish(self, f: Frame) -> Decision | None:
-        _, s, step, src, r, left, done = f
+    def _f_demolish(self, f: Demolish) -> Decision | None:
+        s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         targets = self._demolish_targets(s, r, step)
         if left <= 0 or not targets:
-            self.stack.pop()
             self._done(s, step, src, done)
             return None
         P = self.np
@@ -1888,8 +1906,8 @@ class MezoState(ModulesMixin, GameState):
         )
         return self._region_decision(s, r, f"DEMOLISH {left} in {self.rname(r)}", opts, "demolish")
 
-    def _c_demolish(self, f: Frame, oid: str) -> None:
-        _, s, step, src, r, left, done = f
+    def _c_demolish(self, f: Demolish, oid: str) -> None:
+        s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         _, o_str, kind = oid.split(":")
         o = int(o_str)
         i = r * self.np + o
@@ -1898,12 +1916,12 @@ class MezoState(ModulesMixin, GameState):
         else:
             self.pyr[i] = self.pyr[i][:-1]
         self.log(f"{self.name(s)} demolishes a {self.name(o)} {kind} in {self.rname(r)}.", seat=s)
-        self._push(("demolish", s, step, src, r, left - 1, done + 1))
+        self._push(Demolish(s, step, src, r, left - 1, done + 1))
 
     # Conflict tiles
 
-    def _f_reorder(self, f: Frame) -> Decision:
-        _, s, tiles, placed = f
+    def _f_reorder(self, f: Reorder) -> Decision:
+        s, tiles, placed = f.seat, f.tiles, f.placed
         rest = [r for r in tiles if r not in placed]
         opts = tuple(
             Option(
@@ -1914,13 +1932,13 @@ class MezoState(ModulesMixin, GameState):
         )
         return Decision(s, f"{self.name(s)}: order the top Conflict tiles", opts, kind="reorder")
 
-    def _c_reorder(self, f: Frame, oid: str) -> None:
-        _, s, tiles, placed = f
+    def _c_reorder(self, f: Reorder, oid: str) -> None:
+        s, tiles, placed = f.seat, f.tiles, f.placed
         r = self.data.tiles.index(oid.split(":", 1)[1])
         placed = placed + (r,)
         rest = [x for x in tiles if x not in placed]
         if len(rest) > 1:
-            self._push(("reorder", s, tiles, placed))
+            self._push(Reorder(s, tiles, placed))
             return
         order = list(placed) + rest
         self.conflict_stack[: len(order)] = order
@@ -2316,6 +2334,67 @@ class MezoState(ModulesMixin, GameState):
             counts = ", ".join(str(keys[s][1] if by_dev else keys[s][2]) for s in (w, *rest))
             summary += f", ahead on {what} in the VP tie ({counts})"
         return GameResult(seats=seats, summary=summary + ".")
+
+    # ---- the handler table -----------------------------------------------------------------
+
+    # Frame class -> (step handler, choice handler or None for a frame that never asks):
+    # frame ``GodTurn`` runs ``_f_god_turn`` and hands the chosen option to ``_c_god_turn``.
+    # The solo state (``solo.py``) copies this table and replaces the rows it changes.
+    HANDLERS: ClassVar[Handlers] = {
+        SetupColour: (_f_setup_colour, _c_setup_colour),
+        SetupGod: (_f_setup_god, _c_setup_god),
+        SetupFinish: (_f_setup_finish, None),
+        AgeStart: (_f_age_start, None),
+        Ability: (_f_ability, _c_ability),
+        TribeStep: (_f_tribe_step, None),
+        TribeTurn: (_f_tribe_turn, None),
+        Triggers: (_f_triggers, _c_triggers),
+        Champion: (_f_champion, _c_champion),
+        TribeDeploy: (_f_tribe_deploy, None),
+        Deploy: (_f_deploy, _c_deploy),
+        SetBlessed: (_f_set_blessed, None),
+        GodStep: (_f_god_step, None),
+        GodTurn: (_f_god_turn, _c_god_turn),
+        MoveGod: (_f_move_god, _c_move_god),
+        ConflictStep: (_f_conflict_step, None),
+        Bury: (_f_bury, _c_bury),
+        ConflictBegin: (_f_conflict_begin, None),
+        Keep: (_f_keep, _c_keep),
+        RevealCards: (_f_reveal_cards, None),
+        Action: (_f_action, _c_action),
+        Third: (_f_third, _c_third),
+        Strength: (_f_strength, None),
+        Tie: (_f_tie, _c_tie),
+        Win: (_f_win, None),
+        Majority: (_f_majority, None),
+        Space: (_f_space, _c_space),
+        ConflictEnd: (_f_conflict_end, None),
+        Offer: (_f_offer, _c_offer),
+        BlessedResolve: (_f_blessed_resolve, None),
+        EndOfAge: (_f_end_of_age, None),
+        AgeCleanup: (_f_age_cleanup, None),
+        EndGame: (_f_end_game, None),
+        Eff: (_f_eff, None),
+        Region: (_f_region, _c_region),
+        Split: (_f_split, _c_split),
+        Hit: (_f_hit, _c_hit),
+        MoveIn: (_f_move_in, _c_move_in),
+        MoveOut: (_f_move_out, _c_move_out),
+        Build: (_f_build, _c_build),
+        Demolish: (_f_demolish, _c_demolish),
+        Reorder: (_f_reorder, _c_reorder),
+        CityPlace: (ModulesMixin._f_city_place, ModulesMixin._c_city_place),
+        CityUnit: (ModulesMixin._f_city_unit, ModulesMixin._c_city_unit),
+        CityChampion: (ModulesMixin._f_city_champion, ModulesMixin._c_city_champion),
+        RitualReveal: (ModulesMixin._f_ritual_reveal, None),
+        RitualOnce: (ModulesMixin._f_ritual_once, None),
+        RitualEnd: (ModulesMixin._f_ritual_end, None),
+        Cenote: (ModulesMixin._f_cenote, ModulesMixin._c_cenote),
+        CenoteOff: (ModulesMixin._f_cenote_off, None),
+        ModWin: (ModulesMixin._f_mod_win, None),
+        Power: (ModulesMixin._f_power, ModulesMixin._c_power),
+        ProphecyCheck: (ModulesMixin._f_prophecy_check, None),
+    }
 
 
 # ---- text helpers ------------------------------------------------------------------------

@@ -14,11 +14,36 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop_tui.engine.core import Decision, GameResult, Option, ScoreLine, SeatResult
 
 from .data import Step, TaskGoal, TaskSide, load_solo_data
+from .frames import (
+    Action,
+    AgeStart,
+    BlessedResolve,
+    Build,
+    ConflictBegin,
+    ConflictEnd,
+    EndGame,
+    EndGameBase,
+    EndOfAge,
+    Frame,
+    Majority,
+    PickTaskSide,
+    SetBlessed,
+    SetupFinish,
+    SoloDecks,
+    Space,
+    Strength,
+    TaskScore,
+    Third,
+    VgDiscard,
+    VgEff,
+    VgRow,
+    Win,
+)
 from .rules import (
     PYR_NAMES,
     SH,
@@ -34,7 +59,7 @@ from .rules import (
     SRC_VENGEFUL,
     TYPE_NAME,
     WA,
-    Frame,
+    Handlers,
     MezoState,
     _step_text,
 )
@@ -126,8 +151,7 @@ class SoloState(MezoState):
             return cfg.vengeful_offset
         return self.solo.presets[cfg.difficulty]
 
-    def _f_setup_finish(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_setup_finish(self, f: SetupFinish) -> None:
         c = self.data.constants
         so = self.solo
         xs, xw = c.start_xibalba["shaman"], c.start_xibalba["warrior"]
@@ -149,13 +173,13 @@ class SoloState(MezoState):
         self.task_card = self.rng.choice(sorted(so.tasks))
         self.mark_barrier()
         self.log(f"Task card {self.task_card} is drawn.")
-        self._push_seq([("task_side",), ("solo_decks",)])
+        self._push_seq([PickTaskSide(), SoloDecks()])
 
     def _set_start_vp(self, s: int, n: int) -> None:
         self.vp[s] = n
         self.vpsrc[s][SOURCES.index(SRC_START)] = n
 
-    def _f_task_side(self, f: Frame) -> Decision:
+    def _f_pick_task_side(self, f: PickTaskSide) -> Decision:
         sides = self.solo.tasks[self.task_card]
         opts = tuple(
             Option(
@@ -172,14 +196,13 @@ class SoloState(MezoState):
             kind="task_side",
         )
 
-    def _c_task_side(self, f: Frame, oid: str) -> None:
+    def _c_pick_task_side(self, f: PickTaskSide, oid: str) -> None:
         self.task_side = oid.split(":", 1)[1]
         side = self.task()
         assert side is not None
         self.log(f"{self.name(PLAYER)} plays Task side {side.side}, {side.name}.", seat=PLAYER)
 
-    def _f_solo_decks(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_solo_decks(self, f: SoloDecks) -> None:
         god = self.god_data(PLAYER)
         assert god is not None
         deck = list(god.cards)
@@ -193,7 +216,7 @@ class SoloState(MezoState):
         self.rng.shuffle(vdeck)
         self.vg_deck = vdeck
         self.mark_barrier()
-        self._push(("age_start",))
+        self._push(AgeStart())
 
     def task(self) -> TaskSide | None:
         if not self.task_side:
@@ -280,7 +303,7 @@ class SoloState(MezoState):
 
     # ---- Start of Age (B4) ---------------------------------------------------------------
 
-    def _f_age_start(self, f: Frame) -> None:
+    def _f_age_start(self, f: AgeStart) -> None:
         self.phase = "start of Age"
         pool = list(self.vg_pool)
         if pool:
@@ -333,7 +356,7 @@ class SoloState(MezoState):
 
     # ---- Tribe Step (B5) -----------------------------------------------------------------
 
-    def _f_set_blessed(self, f: Frame) -> Decision:
+    def _f_set_blessed(self, f: SetBlessed) -> Decision:
         free = [r for r in range(len(self.inplay)) if self.inplay[r] and self.champion_owner(r) < 0]
         opts = tuple(
             Option(f"region:{self.rid(r)}", self.rname(r), f"region:{self.rid(r)}") for r in free
@@ -345,7 +368,7 @@ class SoloState(MezoState):
             kind="blessed",
         )
 
-    def _c_set_blessed(self, f: Frame, oid: str) -> None:
+    def _c_set_blessed(self, f: SetBlessed, oid: str) -> None:
         self.blessed = self.data.region_ids.index(oid.split(":", 1)[1])
         self.log(f"{self.rname(self.blessed)} is the Blessed Region this Age.", seat=PLAYER)
         self._vg_tribe_step()
@@ -371,7 +394,7 @@ class SoloState(MezoState):
 
     # ---- a conflict (B7, B8) -------------------------------------------------------------
 
-    def _f_conflict_begin(self, f: Frame) -> None:
+    def _f_conflict_begin(self, f: ConflictBegin) -> None:
         self.vg_card = None
         self.vg_rows = []
         self.draw_limit = 0
@@ -381,7 +404,7 @@ class SoloState(MezoState):
         for god in self.vengeful_here():
             ab = self.solo.abilities[god]
             label = f"VENGEFUL {self.data.god(god).name}, {ab.name}"
-            frames.append(("vg_eff", ab.steps, 0, SRC_VENGEFUL, label))
+            frames.append(VgEff(ab.steps, 0, SRC_VENGEFUL, label))
         if frames:
             self.log(
                 "Vengeful gods present here: "
@@ -392,16 +415,16 @@ class SoloState(MezoState):
             self.log(f"No Vengeful god is present in {self.rname(self.here)}.")
         self._push_seq(frames)
 
-    def _c_action(self, f: Frame, oid: str) -> None:
+    def _c_action(self, f: Action, oid: str) -> None:
         parts = oid.split(":")
         if parts[0] == "play" or len(parts) == 3:
-            self._push(("vg_row", parts[1]))
+            self._push(VgRow(parts[1]))
         super()._c_action(f, oid)
 
-    def _c_third(self, f: Frame, oid: str) -> None:
+    def _c_third(self, f: Third, oid: str) -> None:
         key = oid.split(":", 1)[1]
         if key != "no":
-            self._push(("vg_row", key))
+            self._push(VgRow(key))
         super()._c_third(f, oid)
 
     def _vg_reveal(self) -> str:
@@ -420,10 +443,9 @@ class SoloState(MezoState):
             self.log(f"The Vengeful card is {card.name} (corner {card.corner}).")
         return cid
 
-    def _f_vg_row(self, f: Frame) -> None:
+    def _f_vg_row(self, f: VgRow) -> None:
         """B7.5-7: the Vengeful gods resolve the row of the player's action."""
-        self.stack.pop()
-        row = "abc".index(f[1]) + 1
+        row = "abc".index(f.key) + 1
         if self.vg_card is None:
             self._vg_reveal()
         assert self.vg_card is not None
@@ -435,11 +457,10 @@ class SoloState(MezoState):
                 f"Your action was row {row}: the Vengeful gods resolve row {row} of {card.name} "
                 f"({vg_text(steps)})."
             )
-        self._push(("vg_eff", steps, 0, SRC_VCARDS, f"{card.name} row {row}"))
+        self._push(VgEff(steps, 0, SRC_VCARDS, f"{card.name} row {row}"))
 
-    def _f_strength(self, f: Frame) -> None:
+    def _f_strength(self, f: Strength) -> None:
         """B7.8: more Strength wins; a tie is the Vengeful gods' except by your Champion."""
-        self.stack.pop()
         r = self.here
         ps, vs = self.strength(PLAYER, r), self.strength(VG, r)
         self.last_strength = {PLAYER: ps, VG: vs}
@@ -448,19 +469,18 @@ class SoloState(MezoState):
             why = "more Strength" if ps > vs else "a tie in the region of your Champion"
             self.log(f"{head}: {self.name(PLAYER)} wins ({why}).")
             self.flags[WON] = True
-            self._push(("win", PLAYER))
+            self._push(Win(PLAYER))
             return
         why = "more Strength" if vs > ps else "ties go to them outside your Champion's region"
         self.log(f"{head}: the Vengeful gods win ({why}).")
         self.flags[VG_WON] = True
         altar = self.data.altar(self.altar[r])  # type: ignore[arg-type]
         self.log(f"The Vengeful gods take the {altar.name} ({vg_text(altar.steps)}).")
-        self._push(("vg_eff", altar.steps, 0, SRC_ALTAR, altar.name))
+        self._push(VgEff(altar.steps, 0, SRC_ALTAR, altar.name))
 
-    def _f_majority(self, f: Frame) -> None:
+    def _f_majority(self, f: Majority) -> None:
         """B7.9-10: the Shaman (Warrior) majority feeds your track or theirs."""
-        self.stack.pop()
-        t = f[1]
+        t = f.unit_type
         r = self.here
         p, v = self.u(r, PLAYER, t), self.u(r, VG, t)
         tiev = self.tie_v(r, t)
@@ -474,7 +494,7 @@ class SoloState(MezoState):
             if -1 not in (self.calendar if t == SH else self.codex):
                 self.log(f"{self.name(PLAYER)} holds the {kind} majority but the track is full.")
                 return
-            self._push(("space", PLAYER, track, t, r, True, SRC_TRACKS))
+            self._push(Space(PLAYER, track, t, r, True, SRC_TRACKS))
 
     def _vg_to_track(self, t: int, why: str) -> None:
         occ = self.vg_calendar if t == SH else self.vg_codex
@@ -493,30 +513,29 @@ class SoloState(MezoState):
                 f"the first free space of the {title} ({vg_text(sp.steps)}).",
                 seat=VG,
             )
-        self._push(("vg_eff", sp.steps, 0, SRC_TRACKS, f"{title} {sp.id}"))
+        self._push(VgEff(sp.steps, 0, SRC_TRACKS, f"{title} {sp.id}"))
 
-    def _c_space(self, f: Frame, oid: str) -> None:
+    def _c_space(self, f: Space, oid: str) -> None:
         super()._c_space(f, oid)
-        if f[1] == PLAYER:
-            self.flags[CAL if f[2] == "calendar" else COD] = True
+        if f.seat == PLAYER:
+            self.flags[CAL if f.track == "calendar" else COD] = True
 
-    def _c_build(self, f: Frame, oid: str) -> None:
-        s, r = f[1], f[4]
+    def _c_build(self, f: Build, oid: str) -> None:
+        s, r = f.seat, f.region
         started = not self.pyr[r * self.np + s]
         super()._c_build(f, oid)
         if started and s == PLAYER:
             self._tasks("on_event", "player_starts_pyramid")
 
-    def _f_conflict_end(self, f: Frame) -> None:
+    def _f_conflict_end(self, f: ConflictEnd) -> None:
         self._tasks("after_conflict")
         if self.vg_card is not None and self.vg_card not in self.vg_discard:
             self.vg_discard.append(self.vg_card)
         self.draw_limit = 0
         super()._f_conflict_end(f)
 
-    def _f_blessed_resolve(self, f: Frame) -> None:
+    def _f_blessed_resolve(self, f: BlessedResolve) -> None:
         """B8.3-6: both offerings, then 8 VP to more Strength (the Vengeful gods win ties)."""
-        self.stack.pop()
         r = self.here
         c = self.data.constants
         self.mark_barrier()
@@ -581,7 +600,7 @@ class SoloState(MezoState):
 
     # ---- End of Age and End of Game (B9, B10) --------------------------------------------
 
-    def _f_end_of_age(self, f: Frame) -> None:
+    def _f_end_of_age(self, f: EndOfAge) -> None:
         self._tasks("end_of_age")  # B9.1, before the tracks are emptied
         c = self.data.constants
         for t, occ, title in (
@@ -611,17 +630,15 @@ class SoloState(MezoState):
         self.rng.shuffle(deck)
         self.vg_deck, self.vg_discard = deck, []
 
-    def _f_end_game(self, f: Frame) -> None:
-        self.stack.pop()
-        self._push(("task_score",))
-        self._push(("end_game_base",))
+    def _f_end_game(self, f: EndGame) -> None:
+        self._push(TaskScore())
+        self._push(EndGameBase())
 
-    def _f_end_game_base(self, f: Frame) -> None:
+    def _f_end_game_base(self, f: EndGameBase) -> None:
         super()._f_end_game(f)
 
-    def _f_task_score(self, f: Frame) -> None:
+    def _f_task_score(self, f: TaskScore) -> None:
         """B10.2: each side scores the value of its rightmost covered circle."""
-        self.stack.pop()
         side = self.task()
         if side is None:
             return
@@ -675,14 +692,13 @@ class SoloState(MezoState):
 
     # ---- the automaton (B11) -------------------------------------------------------------
 
-    def _f_vg_eff(self, f: Frame) -> None:
-        _, steps, i, src, label = f
-        self.stack.pop()
+    def _f_vg_eff(self, f: VgEff) -> None:
+        steps, i, src, label = f.steps, f.index, f.source, f.label
         if i + 1 < len(steps):
-            self._push(("vg_eff", steps, i + 1, src, label))
+            self._push(VgEff(steps, i + 1, src, label))
         step = steps[i]
         if self._vg_step(step, src, label) <= 0 and step.else_:
-            self._push(("vg_eff", step.else_, 0, src, f"{label}, instead"))
+            self._push(VgEff(step.else_, 0, src, f"{label}, instead"))
 
     def _act(self, label: str, text: str) -> None:
         if self._log_buffer is not None:  # no text when nobody keeps the log
@@ -730,7 +746,7 @@ class SoloState(MezoState):
         if op == "if":
             ok = step.cond == "god_present_here" and bool(self.vengeful_here())
             if ok:
-                self._push(("vg_eff", step.then, 0, src, label))
+                self._push(VgEff(step.then, 0, src, label))
             return 1 if ok else 0
         if op in ("deploy", "awaken", "move_in"):
             return self._vg_add(step, label, n)
@@ -933,12 +949,12 @@ class SoloState(MezoState):
         if not any(self.reserve[PLAYER * 2 + t] for t in types):
             self._act(label, f"{self.name(PLAYER)} has no unit in Reserve to send to Xibalba")
             return 0
-        self._push(("vg_discard", step, label, n))
+        self._push(VgDiscard(step, label, n))
         return n
 
-    def _f_vg_discard(self, f: Frame) -> Decision | None:
+    def _f_vg_discard(self, f: VgDiscard) -> Decision | None:
         """The player chooses which unit goes from Reserve to Xibalba (B11.9, Soul Toll)."""
-        _, step, label, left = f
+        step, label, left = f.step, f.label, f.left
         types = self._types(step)
         opts = tuple(
             Option(
@@ -949,7 +965,6 @@ class SoloState(MezoState):
             if self.reserve[PLAYER * 2 + t]
         )
         if left <= 0 or not opts:
-            self.stack.pop()
             return None
         return Decision(
             PLAYER,
@@ -958,8 +973,8 @@ class SoloState(MezoState):
             kind="vg_discard",
         )
 
-    def _c_vg_discard(self, f: Frame, oid: str) -> None:
-        _, step, label, left = f
+    def _c_vg_discard(self, f: VgDiscard, oid: str) -> None:
+        step, label, left = f.step, f.label, f.left
         t = SH if oid.endswith(":S") else WA
         self._move_units(PLAYER, (1, 0) if t == SH else (0, 1), "reserve", "xibalba")
         self.log(
@@ -967,7 +982,7 @@ class SoloState(MezoState):
             seat=PLAYER,
         )
         if left > 1:
-            self._push(("vg_discard", step, label, left - 1))
+            self._push(VgDiscard(step, label, left - 1))
 
     # pieces: BUILD, DEMOLISH
 
@@ -1198,6 +1213,34 @@ class SoloState(MezoState):
             won=won,
             summary=summary,
         )
+
+    # ---- the handler table -----------------------------------------------------------------
+
+    # The base table (``MezoState.HANDLERS``) with the rows the solo rules change or add.
+    HANDLERS: ClassVar[Handlers] = {
+        **MezoState.HANDLERS,
+        SetupFinish: (_f_setup_finish, None),
+        PickTaskSide: (_f_pick_task_side, _c_pick_task_side),
+        SoloDecks: (_f_solo_decks, None),
+        AgeStart: (_f_age_start, None),
+        SetBlessed: (_f_set_blessed, _c_set_blessed),
+        ConflictBegin: (_f_conflict_begin, None),
+        Action: (MezoState._f_action, _c_action),
+        Third: (MezoState._f_third, _c_third),
+        VgRow: (_f_vg_row, None),
+        Strength: (_f_strength, None),
+        Majority: (_f_majority, None),
+        Space: (MezoState._f_space, _c_space),
+        Build: (MezoState._f_build, _c_build),
+        ConflictEnd: (_f_conflict_end, None),
+        BlessedResolve: (_f_blessed_resolve, None),
+        EndOfAge: (_f_end_of_age, None),
+        EndGame: (_f_end_game, None),
+        EndGameBase: (_f_end_game_base, None),
+        TaskScore: (_f_task_score, None),
+        VgEff: (_f_vg_eff, None),
+        VgDiscard: (_f_vg_discard, _c_vg_discard),
+    }
 
 
 def vg_text(steps: tuple[Step, ...]) -> str:
