@@ -15,13 +15,17 @@ from tabletop_tui.games.mezo.solo import SoloState
 
 from .helpers import new
 
+# Every frame class (the bases ``Frame``, ``_SeatFrame`` and ``_Counted`` are never pushed).
 FRAME_KINDS = sorted(
-    (c for c in vars(frames).values() if isinstance(c, type) and issubclass(c, Frame)),
+    (
+        c
+        for name, c in vars(frames).items()
+        if isinstance(c, type) and issubclass(c, Frame) and c is not Frame and name[0] != "_"
+    ),
     key=lambda c: c.__name__,
 )
-FRAME_KINDS.remove(Frame)
 # Frames only the solo rules push.
-SOLO_ONLY = {"PickTaskSide", "SoloDecks", "VgRow", "VgEff", "VgDiscard", "EndGameBase", "TaskScore"}
+SOLO_ONLY = {"PickTaskSide", "SoloDecks", "VgRow", "VgEff", "VgDiscard", "TaskScore"}
 
 
 def _snake(name: str) -> str:
@@ -59,6 +63,8 @@ def test_frames_are_frozen_and_named():
         frame.seat = 1  # type: ignore[misc]
     with pytest.raises(TypeError):
         frame[0]  # type: ignore[index]
+    assert frames.Hit(0, None, "x", 1, 2, 0) != frames.Build(0, None, "x", 1, 2, 0)
+    assert not hasattr(frames.Hit(0, None, "x", 1, 2, 0), "__dict__")
     # A tribe is always ``seat``, and always the first field when a frame has one.
     for cls in FRAME_KINDS:
         names = [f.name for f in dataclasses.fields(cls)]

@@ -29,22 +29,43 @@ class Frame:
 
 _frame = dataclass(frozen=True, slots=True)
 
+
+@_frame
+class _SeatFrame(Frame):
+    """Base of the frames that name only a tribe (a base, never pushed itself)."""
+
+    seat: int
+
+
+@_frame
+class _Counted(Frame):
+    """Base of the keyword steps that act ``left`` more times on ``region`` and report how
+    many they did (``done``): SMITE/EXILE, MOVE into, BUILD a pyramid, DEMOLISH."""
+
+    seat: int
+    step: Step
+    source: str
+    region: int
+    left: int
+    done: int
+
+
 # ---- setup ------------------------------------------------------------------------------
 
 
 @_frame
-class SetupColour(Frame):
-    seat: int
+class SetupColour(_SeatFrame):
+    """``seat`` chooses its tribe colour (A3.8)."""
 
 
 @_frame
-class SetupGod(Frame):
-    seat: int
+class SetupGod(_SeatFrame):
+    """``seat`` chooses its god, or takes the one the options fixed."""
 
 
 @_frame
 class SetupFinish(Frame):
-    pass
+    """Starting units, VP and shuffled God decks; then the first Age."""
 
 
 # ---- Start of Age and Tribe Step ----------------------------------------------------------
@@ -52,24 +73,22 @@ class SetupFinish(Frame):
 
 @_frame
 class AgeStart(Frame):
-    pass
+    """Reveal the Wrathful tile; the modules' start, abilities, City units, Tribe Step."""
 
 
 @_frame
-class Ability(Frame):
+class Ability(_SeatFrame):
     """``seat`` chooses this Age's Tribe ability."""
-
-    seat: int
 
 
 @_frame
 class TribeStep(Frame):
-    pass
+    """Each tribe in VP order deploys; then the Blessed Region and the God Step."""
 
 
 @_frame
-class TribeTurn(Frame):
-    seat: int
+class TribeTurn(_SeatFrame):
+    """``seat``'s Tribe Step: its triggers, Champions, then a DEPLOY per region."""
 
 
 @_frame
@@ -90,19 +109,21 @@ class Champion(Frame):
 
 
 @_frame
-class TribeDeploy(Frame):
-    seat: int
+class TribeDeploy(_SeatFrame):
+    """``seat`` deploys into every in-play region without its Champion."""
 
 
 @_frame
 class Deploy(Frame):
+    """``seat`` chooses how many units to DEPLOY into ``region`` (A6.4)."""
+
     seat: int
     region: int
 
 
 @_frame
 class SetBlessed(Frame):
-    pass
+    """The region without a Champion becomes the Blessed Region (solo: chosen)."""
 
 
 # ---- God Step -----------------------------------------------------------------------------
@@ -110,16 +131,18 @@ class SetBlessed(Frame):
 
 @_frame
 class GodStep(Frame):
-    pass
+    """Each god in reverse VP order moves and CALLs; then the Conflict Step."""
 
 
 @_frame
-class GodTurn(Frame):
-    seat: int
+class GodTurn(_SeatFrame):
+    """``seat`` places or moves its god and CALLs, in the order it chooses."""
 
 
 @_frame
 class MoveGod(Frame):
+    """``seat`` may move its god (must, unless ``optional`` or it cannot)."""
+
     seat: int
     optional: bool
 
@@ -129,53 +152,53 @@ class MoveGod(Frame):
 
 @_frame
 class ConflictStep(Frame):
-    pass
+    """Reveal the next Conflict tile, or end the Age when none is left."""
 
 
 @_frame
-class Bury(Frame):
-    seat: int
+class Bury(_SeatFrame):
+    """``seat`` may put the revealed tile at the bottom (Uayeb's passive)."""
 
 
 @_frame
 class ConflictBegin(Frame):
-    pass
+    """Turn order and the frames of one conflict, normal or Blessed."""
 
 
 @_frame
-class Keep(Frame):
-    seat: int
+class Keep(_SeatFrame):
+    """``seat`` keeps one of the God cards it draws, face down."""
 
 
 @_frame
 class RevealCards(Frame):
-    pass
+    """Every kept God card is turned face up."""
 
 
 @_frame
-class Action(Frame):
-    seat: int
+class Action(_SeatFrame):
+    """``seat`` plays a row of its card or passes (one of its two actions)."""
 
 
 @_frame
-class Third(Frame):
-    seat: int
+class Third(_SeatFrame):
+    """``seat`` may destroy a Glyph here for a third action."""
 
 
 @_frame
 class Strength(Frame):
-    pass
+    """Compare Strength here; the winner (a tie settled) takes the Altar."""
 
 
 @_frame
-class Win(Frame):
+class Win(_SeatFrame):
     """``seat`` has won the conflict here (``seat`` is -1 in a ``Tie``'s template)."""
-
-    seat: int
 
 
 @_frame
 class Majority(Frame):
+    """The Shaman (``unit_type`` 0) or Warrior (1) majority here goes to a track."""
+
     unit_type: int
 
 
@@ -205,18 +228,20 @@ class Tie(Frame):
 
 @_frame
 class ConflictEnd(Frame):
-    pass
+    """Units home, Champions and cards cleared; then the next tile."""
 
 
 @_frame
 class Offer(Frame):
+    """``seat`` secretly offers units of ``unit_type`` in the Blessed Region."""
+
     seat: int
     unit_type: int
 
 
 @_frame
 class BlessedResolve(Frame):
-    pass
+    """Offerings revealed, Strength compared, VP to the winner, clean-up."""
 
 
 # ---- End of Age and End of Game -------------------------------------------------------------
@@ -224,17 +249,17 @@ class BlessedResolve(Frame):
 
 @_frame
 class EndOfAge(Frame):
-    pass
+    """Track and pyramid VP, the modules' End of Age, then the clean-up."""
 
 
 @_frame
 class AgeCleanup(Frame):
-    pass
+    """The clean-up after the modules' End-of-Age frames (A10.4-A10.8)."""
 
 
 @_frame
 class EndGame(Frame):
-    pass
+    """Devotion VP, Cities, and the abilities that score at the end."""
 
 
 # ---- the effect interpreter ----------------------------------------------------------------
@@ -271,23 +296,13 @@ class Split(Frame):
 
 
 @_frame
-class Hit(Frame):
-    seat: int
-    step: Step
-    source: str
-    region: int
-    left: int
-    done: int
+class Hit(_Counted):
+    """``seat`` SMITEs or EXILEs ``left`` more units in ``region``."""
 
 
 @_frame
-class MoveIn(Frame):
-    seat: int
-    step: Step
-    source: str
-    region: int
-    left: int
-    done: int
+class MoveIn(_Counted):
+    """``seat`` MOVEs ``left`` more of its units into ``region``."""
 
 
 @_frame
@@ -302,53 +317,46 @@ class MoveOut(Frame):
 
 
 @_frame
-class Build(Frame):
-    seat: int
-    step: Step
-    source: str
-    region: int
-    left: int
-    done: int
+class Build(_Counted):
+    """``seat`` BUILDs ``left`` more pyramid elements in ``region``."""
 
 
 @_frame
-class Demolish(Frame):
-    seat: int
-    step: Step
-    source: str
-    region: int
-    left: int
-    done: int
+class Demolish(_Counted):
+    """``seat`` DEMOLISHes ``left`` more opposing pieces in ``region``."""
 
 
 @_frame
 class Reorder(Frame):
+    """``seat`` orders ``tiles`` on top of the Conflict stack; ``placed`` so far."""
+
     seat: int
     tiles: tuple[int, ...]
     placed: tuple[int, ...]
 
 
 # ---- the modules (Part C) -------------------------------------------------------------------
+# Pushed only when their module is on (``modules.py`` says where).
 
 
 @_frame
-class CityPlace(Frame):
-    seat: int
+class CityPlace(_SeatFrame):
+    """``seat`` may place its City token (C1.1)."""
 
 
 @_frame
-class CityUnit(Frame):
-    seat: int
+class CityUnit(_SeatFrame):
+    """``seat``'s City lets it DEPLOY one more unit into its region (C1.2)."""
 
 
 @_frame
-class CityChampion(Frame):
-    seat: int
+class CityChampion(_SeatFrame):
+    """``seat`` may DEPLOY a Champion into its City's region at once."""
 
 
 @_frame
 class RitualReveal(Frame):
-    pass
+    """This Age's Ritual card is turned up (C2.1)."""
 
 
 @_frame
@@ -360,27 +368,27 @@ class RitualOnce(Frame):
 
 @_frame
 class RitualEnd(Frame):
-    pass
+    """The Age's Ritual leaves the game."""
 
 
 @_frame
 class Cenote(Frame):
-    pass
+    """The VP leader places the Sacred Cenote (C4.1)."""
 
 
 @_frame
 class CenoteOff(Frame):
-    pass
+    """The Sacred Cenote leaves the board at the End of Age."""
 
 
 @_frame
-class ModWin(Frame):
-    seat: int
+class ModWin(_SeatFrame):
+    """The modules reward ``seat``, the winner here: Cenote, Cities, Ritual VP."""
 
 
 @_frame
-class Power(Frame):
-    seat: int
+class Power(_SeatFrame):
+    """``seat`` may use its Tribe Power in this conflict (C5)."""
 
 
 @_frame
@@ -393,16 +401,17 @@ class ProphecyCheck(Frame):
 
 
 # ---- solo (Part B) ----------------------------------------------------------------------------
+# The player's frames ask; the Vengeful gods' frames (``Vg*``) act at once by the rules of B11.
 
 
 @_frame
 class PickTaskSide(Frame):
-    pass
+    """The player chooses the side of the drawn Task card (B2.7)."""
 
 
 @_frame
 class SoloDecks(Frame):
-    pass
+    """The player's God deck, the Vengeful ability pool and deck (B2)."""
 
 
 @_frame
@@ -424,16 +433,13 @@ class VgEff(Frame):
 
 @_frame
 class VgDiscard(Frame):
+    """The player sends ``left`` more units from Reserve to Xibalba for ``step``."""
+
     step: Step
     label: str
     left: int
 
 
 @_frame
-class EndGameBase(Frame):
-    pass
-
-
-@_frame
 class TaskScore(Frame):
-    pass
+    """Both sides score their Task track (B10.2)."""

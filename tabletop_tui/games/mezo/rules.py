@@ -241,21 +241,23 @@ class MezoState(ModulesMixin, GameState):
     # tribe indexes after the seats', so every per-tribe list holds them too.
     AUTOMATA = 0
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> MezoState:
-        """A one-player game is the solo mode, played by the subclass in ``solo.py``."""
-        config = args[0] if args else kwargs.get("config")
-        players = (
-            config.get("players") if isinstance(config, dict) else getattr(config, "players", 0)
-        )
-        if cls is MezoState and players == 1:
+    @classmethod
+    def new(cls, config: GameConfig | dict[str, Any], seed: int) -> MezoState:
+        """The one way to start a game (the registry, sessions, simulations, replays and
+        saved games all call it): a one-player game is the solo mode, ``SoloState``."""
+        if not isinstance(config, GameConfig):
+            config = cls.config_model.model_validate(config)
+        if cls is MezoState and config.players == 1:
             from .solo import SoloState
 
-            cls = SoloState
-        return super().__new__(cls)
+            return SoloState(config, seed)
+        return cls(config, seed)
 
     # ---- setup ---------------------------------------------------------------------------
 
     def _setup(self) -> None:
+        if self.config.players == 1 and not self.AUTOMATA:
+            raise TypeError("a solo game is a SoloState: start it with MezoState.new(config, seed)")
         d = self.data = load_data()
         c = d.constants
         P = self.np = self.config.players + self.AUTOMATA
@@ -1081,8 +1083,8 @@ class MezoState(ModulesMixin, GameState):
                 s, self.data.ability(aid).hooks["on_destroy_for_third_action"], SRC_ABILITY
             )
 
-    def _f_strength(self, f: Strength) -> None:
-        r = self.here
+    def _measure_strength(self, r: int) -> dict[int, int]:
+        """Every tribe's Strength in ``r`` (kept for the Prophecies), told in the log."""
         st = {s: self.strength(s, r) for s in range(self.np)}
         self.last_strength = st
         if self._log_buffer is not None:  # no text when nobody keeps the log
@@ -1091,6 +1093,10 @@ class MezoState(ModulesMixin, GameState):
                 + ", ".join(self.strength_text(s, r) for s in self.turn)
                 + "."
             )
+        return st
+
+    def _f_strength(self, f: Strength) -> None:
+        st = self._measure_strength(self.here)
         best = max(st.values())
         if best <= 0:
             self.log("Nobody has Strength here: no winner.")
@@ -1212,12 +1218,8 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_conflict_end(self, f: ConflictEnd) -> None:
         r = self.here
-        P = self.np
-        for s in range(P):
-            i = (r * P + s) * 2
-            self.reserve[s * 2] += self.units[i]
-            self.reserve[s * 2 + 1] += self.units[i + 1]
-            self.units[i] = self.units[i + 1] = 0
+        for s in range(self.np):
+            self._units_home(r, s)
             for k in range(2):
                 if self.champs[s * 2 + k] == r:
                     self.champs[s * 2 + k] = -1
@@ -1271,27 +1273,8 @@ class MezoState(ModulesMixin, GameState):
         c = self.data.constants
         self.mark_barrier()
         for s in self.turn:
-            a, b = self.pending_offer[s * 2], self.pending_offer[s * 2 + 1]
-            self.pending_offer[s * 2] = self.pending_offer[s * 2 + 1] = -1
-            a, b = max(a, 0), max(b, 0)
-            self.reserve[s * 2] -= a
-            self.reserve[s * 2 + 1] -= b
-            self.offer[s * 2] += a
-            self.offer[s * 2 + 1] += b
-            if self._log_buffer is not None:  # no text when nobody keeps the log
-                self.log(f"{self.name(s)} offers {_split_label(a, b)}.", seat=s)
-            per = c.blessed_offering["devotion_per_unit"] + sum(
-                int(m) for m in self.modifiers(s, "extra_devotion_per_sacrificed_unit")
-            )
-            self.gain_devotion(s, (a + b) * per)
-        st = {s: self.strength(s, r) for s in range(self.np)}
-        self.last_strength = st
-        if self._log_buffer is not None:  # no text when nobody keeps the log
-            self.log(
-                f"Strength in {self.rname(r)}: "
-                + ", ".join(self.strength_text(s, r) for s in self.turn)
-                + "."
-            )
+            self._reveal_offering(s)
+        st = self._measure_strength(r)
         best = max(st.values())
         if best > 0:
             order = self.vp_order()
@@ -1303,18 +1286,40 @@ class MezoState(ModulesMixin, GameState):
             winner = -1
             self.log("Nobody has Strength in the Blessed Region: no winner.")
         self._after_blessed(winner)  # A9.7: Sacred Cenote, Cities, Prophecy check
-        P = self.np
+        self._blessed_cleanup(r)
+        self._close_region(r)
 
-        for s in range(P):
-            i = (r * P + s) * 2
-            self.reserve[s * 2] += self.units[i]
-            self.reserve[s * 2 + 1] += self.units[i + 1]
-            self.units[i] = self.units[i + 1] = 0
+    def _reveal_offering(self, s: int) -> None:
+        """A9.3-4: ``s``'s secret offering leaves its Reserve, for Devotion."""
+        a, b = self.pending_offer[s * 2], self.pending_offer[s * 2 + 1]
+        self.pending_offer[s * 2] = self.pending_offer[s * 2 + 1] = -1
+        a, b = max(a, 0), max(b, 0)
+        self.reserve[s * 2] -= a
+        self.reserve[s * 2 + 1] -= b
+        self.offer[s * 2] += a
+        self.offer[s * 2 + 1] += b
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(f"{self.name(s)} offers {_split_label(a, b)}.", seat=s)
+        per = self.data.constants.blessed_offering["devotion_per_unit"] + sum(
+            int(m) for m in self.modifiers(s, "extra_devotion_per_sacrificed_unit")
+        )
+        self.gain_devotion(s, (a + b) * per)
+
+    def _blessed_cleanup(self, r: int) -> None:
+        """A9.8: units back to their Reserves, offerings to Xibalba, Strength tokens gone."""
+        for s in range(self.np):
+            self._units_home(r, s)
             self.xib[s * 2] += self.offer[s * 2]
             self.xib[s * 2 + 1] += self.offer[s * 2 + 1]
             self.offer[s * 2] = self.offer[s * 2 + 1] = 0
             self.tokens[s] = 0
-        self._close_region(r)
+
+    def _units_home(self, r: int, s: int) -> None:
+        """Tribe ``s``'s units in region ``r`` go back to its Reserve."""
+        i = (r * self.np + s) * 2
+        self.reserve[s * 2] += self.units[i]
+        self.reserve[s * 2 + 1] += self.units[i + 1]
+        self.units[i] = self.units[i + 1] = 0
 
     # ---- End of Age and End of Game ------------------------------------------------------
 
@@ -1350,10 +1355,7 @@ class MezoState(ModulesMixin, GameState):
         self.blessed = -1
         for r in range(nr):
             for s in range(P):
-                i = (r * P + s) * 2
-                self.reserve[s * 2] += self.units[i]
-                self.reserve[s * 2 + 1] += self.units[i + 1]
-                self.units[i] = self.units[i + 1] = 0
+                self._units_home(r, s)
         for s in self.ring:
             deck = self.deck[s] + self.played[s] + ([self.kept[s]] if self.kept[s] else [])
             self.kept[s] = None

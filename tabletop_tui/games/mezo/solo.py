@@ -4,10 +4,12 @@ The Vengeful gods are tribe 1 of every per-tribe list (``AUTOMATA = 1``): their 
 Glyphs, pyramids, VP and Strength tokens sit beside the player's, so each base rule that
 looks at opponents (Strength, SMITE and EXILE targets, DEMOLISH, "opponent units in
 Xibalba", End of Age clean-up) sees them without change. They never get a Decision: their
-frames (``vg_*``) act at once by the fixed rules of B11 and log what they did and why.
-This subclass only adds the solo steps around the base frames (Start of Age, Tribe Step,
-VENGEFUL, the Vengeful card rows, Strength and majorities, the Blessed Region, End of Age,
-Tasks and the result); everything else is the base game.
+frames (``VgRow``, ``VgEff``) act at once by the fixed rules of B11 and log what they did
+and why. ``MezoState.new`` builds this class for a one-player game. It only adds the solo
+steps around the base frames (Start of Age, Tribe Step, VENGEFUL, the Vengeful card rows,
+Strength and majorities, the Blessed Region, End of Age, Tasks and the result): its
+``HANDLERS`` table is the base one with those rows replaced; everything else is the base
+game.
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ from .frames import (
     ConflictBegin,
     ConflictEnd,
     EndGame,
-    EndGameBase,
     EndOfAge,
     Frame,
     Majority,
@@ -61,6 +62,7 @@ from .rules import (
     WA,
     Handlers,
     MezoState,
+    _split_label,
     _step_text,
 )
 
@@ -539,17 +541,7 @@ class SoloState(MezoState):
         r = self.here
         c = self.data.constants
         self.mark_barrier()
-        a, b = (max(0, x) for x in self.pending_offer[0:2])
-        self.pending_offer[0] = self.pending_offer[1] = -1
-        self.reserve[0] -= a
-        self.reserve[1] -= b
-        self.offer[0] += a
-        self.offer[1] += b
-        self.log(f"{self.name(PLAYER)} offers {_split(a, b)}.", seat=PLAYER)
-        per = c.blessed_offering["devotion_per_unit"] + sum(
-            int(m) for m in self.modifiers(PLAYER, "extra_devotion_per_sacrificed_unit")
-        )
-        self.gain_devotion(PLAYER, (a + b) * per)
+        self._reveal_offering(PLAYER)
         # B8.4: their offering, from their own Reserve, Shaman and Warrior in turn
         card = self.solo.card(self._vg_reveal())
         want = card.corner
@@ -568,7 +560,7 @@ class SoloState(MezoState):
         short = "" if n == want else f" (their Reserve held only {n})"
         self.log(
             f"{card.name}'s corner number is {want}: the Vengeful gods offer "
-            f"{_split(got[0], got[1])} from their Reserve{short}.",
+            f"{_split_label(got[0], got[1])} from their Reserve{short}.",
             seat=VG,
         )
         self._vg_vp(n, SRC_OFFERING, f"{n} offered, 1 VP each instead of Devotion")
@@ -584,16 +576,7 @@ class SoloState(MezoState):
             self.log(f"{head}: the Vengeful gods take the 8 VP ({why}).")
             self.flags[VG_WON] = True
             self._vg_vp(c.blessed_region_vp, SRC_BLESSED, "the Blessed Region")
-        P = self.np
-        for s in range(P):
-            i = (r * P + s) * 2
-            self.reserve[s * 2] += self.units[i]
-            self.reserve[s * 2 + 1] += self.units[i + 1]
-            self.units[i] = self.units[i + 1] = 0
-            self.xib[s * 2] += self.offer[s * 2]
-            self.xib[s * 2 + 1] += self.offer[s * 2 + 1]
-            self.offer[s * 2] = self.offer[s * 2 + 1] = 0
-            self.tokens[s] = 0
+        self._blessed_cleanup(r)
         self.vg_discard.append(card.id)
         self._tasks("after_conflict")
         self._close_region(r)
@@ -631,10 +614,8 @@ class SoloState(MezoState):
         self.vg_deck, self.vg_discard = deck, []
 
     def _f_end_game(self, f: EndGame) -> None:
+        """B10.2: the Task card scores after everything the base End of Game does."""
         self._push(TaskScore())
-        self._push(EndGameBase())
-
-    def _f_end_game_base(self, f: EndGameBase) -> None:
         super()._f_end_game(f)
 
     def _f_task_score(self, f: TaskScore) -> None:
@@ -862,20 +843,27 @@ class SoloState(MezoState):
         arr = self.xib if zone == "xibalba" else self.reserve
         return [arr[VG * 2], arr[VG * 2 + 1]]
 
-    def _vg_recover(self, step: Step, label: str, n: int) -> int:
-        types = self._types(step)
-        done = 0
+    def _vg_shift(self, types: tuple[int, ...], n: int, src: str, dst: str) -> list[int]:
+        """Move up to ``n`` Vengeful units from ``src`` to ``dst``, each of the type they
+        have more of in ``src``; the types moved, in order."""
+        zone = self.xib if src == "xibalba" else self.reserve
+        moved = []
         for _ in range(n):
-            have = [t for t in types if self.xib[VG * 2 + t]]
+            have = [t for t in types if zone[VG * 2 + t]]
             if not have:
                 break
-            t = max(have, key=lambda x: (self.xib[VG * 2 + x], -x))
-            self._move_units(VG, (1, 0) if t == SH else (0, 1), "xibalba", "reserve")
-            done += 1
+            t = max(have, key=lambda x: (zone[VG * 2 + x], -x))
+            self._move_units(VG, (1, 0) if t == SH else (0, 1), src, dst)
+            moved.append(t)
+        return moved
+
+    def _vg_recover(self, step: Step, label: str, n: int) -> int:
+        moved = self._vg_shift(self._types(step), n, "xibalba", "reserve")
+        for t in moved:
             self._act(label, f"RECOVER a {TYPE_NAME[t]} — the type they have more of in Xibalba")
-        if not done:
+        if not moved:
             self._act(label, "RECOVER: their Xibalba is empty")
-        return done
+        return len(moved)
 
     # units out: SMITE, EXILE
 
@@ -935,16 +923,7 @@ class SoloState(MezoState):
 
     def _vg_discard(self, step: Step, label: str, n: int) -> int:
         if step.who != "player":
-            types = self._types(step)
-            done = 0
-            for _ in range(n):
-                have = [t for t in types if self.reserve[VG * 2 + t]]
-                if not have:
-                    break
-                t = max(have, key=lambda x: (self.reserve[VG * 2 + x], -x))
-                self._move_units(VG, (1, 0) if t == SH else (0, 1), "reserve", "xibalba")
-                done += 1
-            return done
+            return len(self._vg_shift(self._types(step), n, "reserve", "xibalba"))
         types = self._types(step)
         if not any(self.reserve[PLAYER * 2 + t] for t in types):
             self._act(label, f"{self.name(PLAYER)} has no unit in Reserve to send to Xibalba")
@@ -1236,7 +1215,6 @@ class SoloState(MezoState):
         BlessedResolve: (_f_blessed_resolve, None),
         EndOfAge: (_f_end_of_age, None),
         EndGame: (_f_end_game, None),
-        EndGameBase: (_f_end_game_base, None),
         TaskScore: (_f_task_score, None),
         VgEff: (_f_vg_eff, None),
         VgDiscard: (_f_vg_discard, _c_vg_discard),
@@ -1276,12 +1254,3 @@ def _goal_view(goal: TaskGoal, tokens: int) -> dict[str, Any]:
         "tokens": tokens,
         "value": goal.track[tokens - 1] if tokens else 0,
     }
-
-
-def _split(a: int, b: int) -> str:
-    parts = []
-    if a:
-        parts.append(_plural(a, "Shaman"))
-    if b:
-        parts.append(_plural(b, "Warrior"))
-    return " + ".join(parts) if parts else "nothing"
