@@ -47,7 +47,7 @@ def at_first_action(
 
 def clear_board(st: MezoState) -> None:
     """Every unit back in Reserve and no pieces: a blank slate for staging."""
-    P = st.np
+    P = st.tribe_count
     for r in range(6):
         for s in range(P):
             for t in (SH, WA):
@@ -65,7 +65,7 @@ def clear_board(st: MezoState) -> None:
 def put(st: MezoState, region: str, seat: int, shamans: int = 0, warriors: int = 0) -> None:
     """Move units from the seat's Reserve into a region."""
     r = REG[region]
-    P = st.np
+    P = st.tribe_count
     for t, k in ((SH, shamans), (WA, warriors)):
         assert st.reserve[seat * 2 + t] >= k
         st.reserve[seat * 2 + t] -= k
@@ -80,7 +80,7 @@ def to_xibalba(st: MezoState, seat: int, shamans: int = 0, warriors: int = 0) ->
 
 def units(st: MezoState, region: str, seat: int) -> tuple[int, int]:
     r = REG[region]
-    i = (r * st.np + seat) * 2
+    i = (r * st.tribe_count + seat) * 2
     return st.units[i], st.units[i + 1]
 
 
@@ -104,4 +104,4 @@ def kind(st: MezoState) -> str:
 
 
 def other_regions(st: MezoState) -> list[str]:
-    return [st.rid(r) for r in range(6) if st.inplay[r] and r != st.here]
+    return [st.rid(r) for r in range(6) if st.inplay[r] and r != st.conflict_region]

@@ -53,5 +53,5 @@ def vg_run(st: SoloState, *step_dicts: dict[str, Any], label: str = "test") -> l
 
 def board_units(st: SoloState, region: str, tribe: int) -> tuple[int, int]:
     r = REG[region]
-    i = (r * st.np + tribe) * 2
+    i = (r * st.tribe_count + tribe) * 2
     return st.units[i], st.units[i + 1]

@@ -18,7 +18,7 @@ from .solo_helpers import at_action, board_units, run_frames, steps, vg_run
 
 def stage(champion: str = "A") -> object:
     st = at_action(0)
-    assert st.rid(st.here) == "F" and not st.inplay[REG["E"]]
+    assert st.rid(st.conflict_region) == "F" and not st.inplay[REG["E"]]
     clear_board(st)
     st.champs[0] = REG[champion]
     st.tokens = [0, 0]

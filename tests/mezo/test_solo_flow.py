@@ -79,7 +79,7 @@ def test_the_start_of_age_reveal_is_not_a_conflict_and_uayeb_cannot_bury_it():
     lines = _play(st, stop=lambda s: s.decision().kind == "ability")
     assert not any("Conflict tile revealed" in x for x in lines)
     assert any("it is shuffled back" in x for x in lines)
-    assert st.status.count(PENDING) == 6 and st.here == -1
+    assert st.status.count(PENDING) == 6 and st.conflict_region == -1
 
 
 # ---- Tribe Step (B5) --------------------------------------------------------------------
@@ -125,7 +125,7 @@ def test_your_god_cannot_stand_on_a_vengeful_vertex():
 def _first_conflict_with(pred, god="kukulkan", seeds=range(60)):
     for seed in seeds:
         st = solo(seed, god=god)
-        lines = _play(st, stop=lambda s: s.here >= 0 and s.here != s.blessed)
+        lines = _play(st, stop=lambda s: s.conflict_region >= 0 and s.conflict_region != s.blessed)
         if st.decision() is not None and pred(st):
             return st, lines
     raise AssertionError("no such game among the seeds")
@@ -165,7 +165,7 @@ def test_the_vengeful_card_mirrors_each_row_you_use():
     st = at_action(0)
     st.vg_deck.remove("VG2")
     st.vg_deck.insert(0, "VG2")  # Storm Caller: 1 DEPLOY 2, 2 EXILE 2, 3 +3 VP
-    st.glyphs[st.here * 2 + PLAYER] += 1  # a Glyph for the third action
+    st.glyphs[st.conflict_region * 2 + PLAYER] += 1  # a Glyph for the third action
     assert st.vg_card is None and len(st.vg_deck) == 6  # not before your first action
     vp = st.vp[VG]
     st.apply("pass:c:devotion")  # a pass resolves the row it marked
@@ -184,7 +184,7 @@ def test_the_vengeful_card_mirrors_each_row_you_use():
 
 def test_no_third_row_when_you_decline_the_third_action():
     st = at_action(0)
-    st.glyphs[st.here * 2 + PLAYER] += 1
+    st.glyphs[st.conflict_region * 2 + PLAYER] += 1
     st.apply("pass:a:devotion")
     st.apply("pass:b:devotion")
     assert kind(st) == "third" and st.vg_rows == [1, 2]
@@ -210,7 +210,7 @@ def _strength_case(champion_here: bool):
     st = at_action(0)
     clear_board(st)
     st.tokens = [0, 0]
-    st.champs[0] = st.here if champion_here else REG["A"]
+    st.champs[0] = st.conflict_region if champion_here else REG["A"]
     put(st, "F", VG, shamans=1, warriors=1)
     put(st, "F", PLAYER, shamans=0 if champion_here else 2)
     return st
@@ -244,7 +244,7 @@ def test_zero_strength_everywhere_is_still_their_tie():
 def _majority_case(p: tuple[int, int], v: tuple[int, int], champion_here=False):
     st = at_action(0)
     clear_board(st)
-    st.champs[0] = st.here if champion_here else REG["A"]
+    st.champs[0] = st.conflict_region if champion_here else REG["A"]
     put(st, "F", PLAYER, *p)
     put(st, "F", VG, *v)
     return st
@@ -309,7 +309,7 @@ def test_the_conflict_ends_with_units_home_and_the_card_discarded():
 def _at_blessed_offer(seed=0, card="VG5"):
     st = solo(seed)
     play_until(st, "offer", chooser=calm)
-    assert st.here == st.blessed
+    assert st.conflict_region == st.blessed
     if card in st.vg_discard:  # swap it with the top card
         st.vg_discard.remove(card)
         st.vg_discard.append(st.vg_deck.pop(0))
@@ -322,7 +322,7 @@ def _at_blessed_offer(seed=0, card="VG5"):
 
 def test_their_offering_alternates_from_their_reserve_and_scores_vp():
     st = _at_blessed_offer(card="VG5")  # corner 4
-    r = st.here
+    r = st.conflict_region
     xib = st.xib[VG * 2 : VG * 2 + 2]
     vp = st.vp[VG]
     ps = st.strength(PLAYER, r) + 2
@@ -352,7 +352,7 @@ def test_their_offering_runs_short_on_one_type():
 
 def _blessed_tie_case(player_offer: int, vengeful_reserve: int, card: str):
     st = _at_blessed_offer(card=card)
-    r = st.here
+    r = st.conflict_region
     for s in (PLAYER, VG):
         for t in (SH, WA):
             i = (r * 2 + s) * 2 + t

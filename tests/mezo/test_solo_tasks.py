@@ -36,7 +36,7 @@ def test_conquest_vengeful_goal_is_a_win_in_your_champions_region():
     st.flags[VG_WON] = True
     st._tasks("after_conflict")  # here is F
     assert st.task_tokens == [0, 0]
-    st.champs[0] = st.here
+    st.champs[0] = st.conflict_region
     st._tasks("after_conflict")
     assert st.task_tokens == [0, 1]
 
@@ -44,7 +44,7 @@ def test_conquest_vengeful_goal_is_a_win_in_your_champions_region():
 def test_conquest_is_met_through_a_real_conflict():
     st = with_task(1, "A")
     clear_board(st)
-    st.champs[0] = st.here
+    st.champs[0] = st.conflict_region
     put(st, "F", PLAYER, shamans=1, warriors=1)
     lines = run_frames(st, Strength(), Majority(0))
     assert st.flags[WON] and st.decision().kind == "space"
@@ -61,7 +61,7 @@ def test_sacred_rites_counts_blessed_region_wins_only():
     st.flags[WON] = True
     st._tasks("after_conflict")  # a normal region
     assert st.task_tokens == [0, 0]
-    st.blessed = st.here
+    st.blessed = st.conflict_region
     st._tasks("after_conflict")
     st.flags = [False, True, False, False]
     st._tasks("after_conflict")
@@ -83,7 +83,7 @@ def test_sacred_rites_in_a_real_blessed_conflict():
 
 def test_builders_of_stone_counts_new_pyramids_when_they_start():
     st = with_task(2, "A")
-    r = st.here
+    r = st.conflict_region
     run_effect(st, PLAYER, steps({"op": "build_pyramid", "n": 1}))
     if st.decision().kind == "build":
         st.apply("size:4")
@@ -123,7 +123,7 @@ def test_keepers_of_the_count_thresholds():
 
 def test_a_full_track_takes_no_more_tokens():
     st = with_task(1, "B")
-    st.blessed = st.here
+    st.blessed = st.conflict_region
     st.flags[WON] = True
     for _ in range(5):
         st._tasks("after_conflict")

@@ -307,7 +307,7 @@ class MoveIn(_Counted):
 
 @_frame
 class MoveOut(Frame):
-    """MOVE out of the active region (the region is always ``here``)."""
+    """MOVE out of the active region (the region is always ``conflict_region``)."""
 
     seat: int
     step: Step

@@ -90,7 +90,7 @@ class ModulesMixin:
 
     def _modules_init(self) -> None:
         """Module state, present in every game so views, clones and checks need no branches."""
-        P = self.np
+        P = self.tribe_count
         self.city: tuple[int, ...] = (-1,) * P  # region of each tribe's City, -1 if none
         self.city_lost: tuple[bool, ...] = (False,) * P
         self.ritual_deck: tuple[str, ...] = ()  # face down, top first
@@ -130,7 +130,7 @@ class ModulesMixin:
         if cfg.tribe_powers:
             ids = sorted(p.id for p in md.powers)
             rng.shuffle(ids)
-            tokens = [None] * self.np
+            tokens = [None] * self.tribe_count
             for s in self.ring:
                 tokens[s] = ids.pop(0)
                 texts = " / ".join(md.power(tokens[s]).texts)
@@ -241,8 +241,8 @@ class ModulesMixin:
 
     def _destroy_cities(self, s: int) -> None:
         """C1.3: ``s`` has just won here; another player's City here is destroyed."""
-        r = self.here
-        for o in range(self.np):
+        r = self.conflict_region
+        for o in range(self.tribe_count):
             if o != s and self.city[o] == r:
                 self.city = _replace(self.city, o, -1)
                 self.city_lost = _replace(self.city_lost, o, True)
@@ -388,7 +388,7 @@ class ModulesMixin:
 
     def _cenote_bonus(self, s: int) -> None:
         """C4.2: the winner here gains the Cenote's bonus (automatic steps only, D16)."""
-        if self.cenote != self.here or self.cenote < 0:
+        if self.cenote != self.conflict_region or self.cenote < 0:
             return
         self.log(f"The Sacred Cenote rewards {self.name(s)}.", seat=s)
         for step in self.mdata.cenote_bonus:
@@ -434,7 +434,7 @@ class ModulesMixin:
         ]
 
     def power_usable(self, s: int) -> bool:
-        r = self.here
+        r = self.conflict_region
         if r < 0 or self.power_token[s] is None or self.power_used[s]:
             return False
         return self.god_present(s, r) or r in self.champs[s * 2 : s * 2 + 2]
@@ -512,7 +512,7 @@ class ModulesMixin:
         cod0: tuple[int, ...] = (),
     ) -> bool:
         """Whether ``s`` fulfils ``card`` now (D14); "this conflict" needs ``when='conflict'``."""
-        P, n, cond = self.np, card.n, card.condition
+        P, n, cond = self.tribe_count, card.n, card.condition
         regs = [r for r in range(len(self.inplay)) if self.inplay[r]]
         if cond == "pyramid_regions_at_least":
             return sum(1 for r in regs if self.pyr[r * P + s]) >= n
@@ -530,7 +530,7 @@ class ModulesMixin:
             return self.dev[s] >= n
         if cond == "xibalba_empty":
             return self.xib[s * 2] + self.xib[s * 2 + 1] == 0
-        if when != "conflict" or self.here < 0:
+        if when != "conflict" or self.conflict_region < 0:
             return False
         if cond == "won_both_majorities_this_conflict":
             return _placed(s, cal0, self.calendar) and _placed(s, cod0, self.codex)
@@ -538,16 +538,18 @@ class ModulesMixin:
         if cond == "won_this_conflict_with_strength_at_least":
             return won and self.last_strength.get(s, 0) >= n
         if cond == "won_this_blessed_conflict":
-            return won and self.here == self.blessed
+            return won and self.conflict_region == self.blessed
         if cond == "won_this_conflict_in_other_champion_region":
-            return won and any(r == self.here for i, r in enumerate(self.champs) if i // 2 != s)
+            return won and any(
+                r == self.conflict_region for i, r in enumerate(self.champs) if i // 2 != s
+            )
         raise ValueError(f"unknown Prophecy condition {cond}")
 
     # ---- protocol helpers: view, determinize, invariants -----------------------------------
 
     def modules_view(self) -> dict[str, Any]:
         """Every module's public state (only the Ritual deck's order and contents are hidden)."""
-        md, d, P = self.mdata, self.data, self.np
+        md, d, P = self.mdata, self.data, self.tribe_count
         cfg = self.config
         out: dict[str, Any] = {"on": list(self.modules_on())}
         if cfg.cities:
@@ -619,7 +621,7 @@ class ModulesMixin:
         st.ritual_deck = tuple(unseen[: len(st.ritual_deck)])
 
     def _modules_invariants(self) -> None:
-        md, P = self.mdata, self.np
+        md, P = self.mdata, self.tribe_count
         cities = [r for r in self.city if r >= 0]
         assert len(cities) == len(set(cities)), "two Cities in one region"
         assert all(self.inplay[r] for r in cities), "a City in an Abandoned region"

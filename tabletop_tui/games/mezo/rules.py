@@ -260,7 +260,7 @@ class MezoState(ModulesMixin, GameState):
             raise TypeError("a solo game is a SoloState: start it with MezoState.new(config, seed)")
         d = self.data = load_data()
         c = d.constants
-        P = self.np = self.config.players + self.AUTOMATA
+        P = self.tribe_count = self.config.players + self.AUTOMATA
         rng = self.rng
         nr = len(d.region_ids)
         # 1. seat order
@@ -326,13 +326,13 @@ class MezoState(ModulesMixin, GameState):
         self.played: list[list[str]] = [[] for _ in range(P)]
         self.kept: list[str | None] = [None] * P
         self.cards_shown = False
-        self.marks = [""] * P
+        self.used_rows = [""] * P
         self.tokens = [0] * P
         self.smote = [False] * P
         self.sac_vp = [0] * P
         self.bury_used = [False] * P
         self.status = [PENDING] * nr
-        self.here = -1
+        self.conflict_region = -1
         self.turn: tuple[int, ...] = ()
         self.conflict_order: list[int] = []
         self.in_conflicts = False
@@ -364,7 +364,7 @@ class MezoState(ModulesMixin, GameState):
         return f"{self.data.region_ids[r]} {self.data.region_names[r]}"
 
     def vp_order(self) -> list[int]:
-        return sorted(range(self.np), key=lambda s: (-self.vp[s], self.pos[s]))
+        return sorted(range(self.tribe_count), key=lambda s: (-self.vp[s], self.pos[s]))
 
     def champion_owner(self, r: int) -> int:
         for i, cr in enumerate(self.champs):
@@ -399,27 +399,27 @@ class MezoState(ModulesMixin, GameState):
     def tier(self, s: int) -> int:
         return self.data.tier(self.dev[s])
 
-    def u(self, r: int, s: int, t: int) -> int:
-        return self.units[(r * self.np + s) * 2 + t]
+    def units_at(self, r: int, s: int, t: int) -> int:
+        return self.units[(r * self.tribe_count + s) * 2 + t]
 
     def units_of(self, r: int, s: int) -> int:
-        i = (r * self.np + s) * 2
+        i = (r * self.tribe_count + s) * 2
         return self.units[i] + self.units[i + 1]
 
     def pyr_supply(self, s: int) -> dict[int, int]:
         spec = self.data.constants.per_tribe["pyramid"]
         left = {4: spec["base"], 3: spec["large"], 2: spec["medium"], 1: spec["top"]}
         for r in range(len(self.inplay)):
-            for size in self.pyr[r * self.np + s]:
+            for size in self.pyr[r * self.tribe_count + s]:
                 left[size] -= 1
         return left
 
     def glyph_supply(self, s: int) -> int:
-        used = sum(self.glyphs[r * self.np + s] for r in range(len(self.inplay)))
+        used = sum(self.glyphs[r * self.tribe_count + s] for r in range(len(self.inplay)))
         return self.data.constants.per_tribe["glyph"] - used
 
     def legal_sizes(self, s: int, r: int) -> list[int]:
-        stack = self.pyr[r * self.np + s]
+        stack = self.pyr[r * self.tribe_count + s]
         top = stack[-1] if stack else 99
         left = self.pyr_supply(s)
         return [size for size in PYR_SIZES if size < top and left[size] > 0]
@@ -432,13 +432,13 @@ class MezoState(ModulesMixin, GameState):
             return False
         if not self.in_conflicts:
             return True
-        return self.status[r] == PENDING and r != self.here
+        return self.status[r] == PENDING and r != self.conflict_region
 
     def regions_for(self, word: str, s: int) -> list[int]:
         """The in-play regions a region word of the effect language names (A12.1)."""
         n = len(self.inplay)
         if word == "here":
-            return [self.here] if self.here >= 0 else []
+            return [self.conflict_region] if self.conflict_region >= 0 else []
         if word == "present":
             return self.god_regions(s)
         if word == "pending":
@@ -446,9 +446,9 @@ class MezoState(ModulesMixin, GameState):
         if word == "any":
             return [r for r in range(n) if self.inplay[r]]
         if word == "adjacent_pending":
-            if self.here < 0:
+            if self.conflict_region < 0:
                 return []
-            adj = self.data.adjacent[self.here]
+            adj = self.data.adjacent[self.conflict_region]
             return [r for r in range(n) if r in adj and self.is_pending(r)]
         if word == "present_pending":
             return [r for r in self.god_regions(s) if self.is_pending(r)]
@@ -486,10 +486,10 @@ class MezoState(ModulesMixin, GameState):
             if m == "2_plus_devotion_tier":
                 champ = max(champ, 2 + self.tier(s))
         c = sum(champ for cr in self.champs[s * 2 : s * 2 + 2] if cr == r)
-        i = (r * self.np + s) * 2
+        i = (r * self.tribe_count + s) * 2
         u = self.units[i] * st["shaman"] + self.units[i + 1] * st["warrior"]
-        g = self.glyphs[r * self.np + s] * st["glyph"]
-        if r != self.here:
+        g = self.glyphs[r * self.tribe_count + s] * st["glyph"]
+        if r != self.conflict_region:
             return c, u, g, 0, 0
         offered = self.offer[s * 2] + self.offer[s * 2 + 1] if r == self.blessed else 0
         return c, u, g, self.tokens[s], offered
@@ -502,11 +502,11 @@ class MezoState(ModulesMixin, GameState):
         return f"{self.name(s)} {sum(parts)}" + (f" ({why})" if why else "")
 
     def counter(self, s: int, name: str) -> int:
-        P, here, n = self.np, self.here, len(self.inplay)
+        P, here, n = self.tribe_count, self.conflict_region, len(self.inplay)
         if name == "own_units_here":
             return self.units_of(here, s) if here >= 0 else 0
         if name == "own_shamans_here":
-            return self.u(here, s, SH) if here >= 0 else 0
+            return self.units_at(here, s, SH) if here >= 0 else 0
         if name == "own_units_in_xibalba":
             return self.xib[s * 2] + self.xib[s * 2 + 1]
         if name == "opp_units_in_xibalba":
@@ -608,7 +608,7 @@ class MezoState(ModulesMixin, GameState):
     def _f_setup_finish(self, f: SetupFinish) -> None:
         c = self.data.constants
         per = c.per_tribe
-        for s in range(self.np):
+        for s in range(self.tribe_count):
             xs, xw = c.start_xibalba["shaman"], c.start_xibalba["warrior"]
             self.xib[s * 2], self.xib[s * 2 + 1] = xs, xw
             self.reserve[s * 2], self.reserve[s * 2 + 1] = per["shaman"] - xs, per["warrior"] - xw
@@ -865,7 +865,7 @@ class MezoState(ModulesMixin, GameState):
         r = self.conflict_stack.pop(0)
         self.known_top = max(0, self.known_top - 1)
         self.known_bottom = min(self.known_bottom, len(self.conflict_stack))
-        self.here = r
+        self.conflict_region = r
         self.status[r] = ACTIVE
         self.mark_barrier()
         kind = "the Blessed Region" if r == self.blessed else "a conflict"
@@ -879,10 +879,10 @@ class MezoState(ModulesMixin, GameState):
         god = self.god_data(s)
         assert god is not None
         opts = (
-            Option("keep", f"Resolve {self.rname(self.here)} now"),
+            Option("keep", f"Resolve {self.rname(self.conflict_region)} now"),
             Option(
                 "bury",
-                f"{god.passive_name}: put {self.rid(self.here)} at the bottom, reveal the next tile",
+                f"{god.passive_name}: put {self.rid(self.conflict_region)} at the bottom, reveal the next tile",
             ),
         )
         return Decision(s, f"{self.name(s)}: use {god.passive_name}?", opts, kind="bury")
@@ -892,7 +892,7 @@ class MezoState(ModulesMixin, GameState):
         if oid != "bury":
             return
         self.bury_used[s] = True
-        r = self.here
+        r = self.conflict_region
         self.status[r] = PENDING
         self.conflict_stack.append(r)
         self.known_bottom += 1
@@ -903,12 +903,12 @@ class MezoState(ModulesMixin, GameState):
         self._reveal()
 
     def _f_conflict_begin(self, f: ConflictBegin) -> None:
-        r = self.here
-        P = self.np
+        r = self.conflict_region
+        P = self.tribe_count
         self.tokens = [0] * P
         self.smote = [False] * P
         self.sac_vp = [0] * P
-        self.marks = [""] * P
+        self.used_rows = [""] * P
         if r == self.blessed:
             self.turn = tuple(self.vp_order())
             frames: list[Frame] = []
@@ -999,7 +999,7 @@ class MezoState(ModulesMixin, GameState):
                 s, f"{self.name(s)}: you have no card, pass", tuple(opts), kind="action"
             )
         card = self.data.cards[cid]
-        free = [o for o in card.options if o.key not in self.marks[s]]
+        free = [o for o in card.options if o.key not in self.used_rows[s]]
         for o in free:
             opts.append(_play_option(o))
         for o in free:
@@ -1014,7 +1014,7 @@ class MezoState(ModulesMixin, GameState):
             f"{self.name(s)}: take an action with {card.name}",
             tuple(opts),
             kind="action",
-            context={"card": cid, "marked": self.marks[s]},
+            context={"card": cid, "marked": self.used_rows[s]},
         )
 
     _PASS_DEV = (Step(op="devotion", n=1),)
@@ -1026,7 +1026,7 @@ class MezoState(ModulesMixin, GameState):
         parts = oid.split(":")
         if parts[0] == "play":
             key = parts[1]
-            self.marks[s] += key
+            self.used_rows[s] += key
             opt = self.data.cards[self.kept[s]].option(key)  # type: ignore[index]
             if self._log_buffer is not None:  # no text when nobody keeps the log
                 self.log(f"{self.name(s)} plays row {_row(key)}: {opt.text}", seat=s)
@@ -1034,7 +1034,7 @@ class MezoState(ModulesMixin, GameState):
             return
         gain = parts[-1]
         if len(parts) == 3:
-            self.marks[s] += parts[1]
+            self.used_rows[s] += parts[1]
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(
                 f"{self.name(s)} passes"
@@ -1052,9 +1052,9 @@ class MezoState(ModulesMixin, GameState):
     def _f_third(self, f: Third) -> Decision | None:
         s = f.seat
         cid = self.kept[s]
-        if cid is None or self.glyphs[self.here * self.np + s] == 0:
+        if cid is None or self.glyphs[self.conflict_region * self.tribe_count + s] == 0:
             return None
-        free = [o for o in self.data.cards[cid].options if o.key not in self.marks[s]]
+        free = [o for o in self.data.cards[cid].options if o.key not in self.used_rows[s]]
         if not free:
             return None
         o = free[0]
@@ -1073,8 +1073,8 @@ class MezoState(ModulesMixin, GameState):
         key = oid.split(":", 1)[1]
         if key == "no":
             return
-        self.glyphs[self.here * self.np + s] -= 1
-        self.marks[s] += key
+        self.glyphs[self.conflict_region * self.tribe_count + s] -= 1
+        self.used_rows[s] += key
         opt = self.data.cards[self.kept[s]].option(key)  # type: ignore[index]
         self.log(f"{self.name(s)} destroys a Glyph for a third action: {opt.text}", seat=s)
         self._effect(s, opt.steps, SRC_CARDS)
@@ -1085,7 +1085,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _measure_strength(self, r: int) -> dict[int, int]:
         """Every tribe's Strength in ``r`` (kept for the Prophecies), told in the log."""
-        st = {s: self.strength(s, r) for s in range(self.np)}
+        st = {s: self.strength(s, r) for s in range(self.tribe_count)}
         self.last_strength = st
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(
@@ -1096,7 +1096,7 @@ class MezoState(ModulesMixin, GameState):
         return st
 
     def _f_strength(self, f: Strength) -> None:
-        st = self._measure_strength(self.here)
+        st = self._measure_strength(self.conflict_region)
         best = max(st.values())
         if best <= 0:
             self.log("Nobody has Strength here: no winner.")
@@ -1110,7 +1110,7 @@ class MezoState(ModulesMixin, GameState):
         if len(tied) == 1:
             self._push(replace(then, seat=tied[0]))
             return
-        owner = self.champion_owner(self.here)
+        owner = self.champion_owner(self.conflict_region)
         if owner < 0:
             order = self.vp_order()
             winner = min(tied, key=lambda s: (self.vp[s], -order.index(s)))
@@ -1139,7 +1139,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_win(self, f: Win) -> None:
         s = f.seat
-        r = self.here
+        r = self.conflict_region
         altar = self.data.altar(self.altar[r])  # type: ignore[arg-type]
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(f"{self.name(s)} wins {self.rname(r)} and takes the {altar.name}.", seat=s)
@@ -1161,8 +1161,8 @@ class MezoState(ModulesMixin, GameState):
 
         t = f.unit_type
         track = self.calendar if t == SH else self.codex
-        r = self.here
-        counts = {s: self.u(r, s, t) for s in range(self.np)}
+        r = self.conflict_region
+        counts = {s: self.units_at(r, s, t) for s in range(self.tribe_count)}
         best = max(counts.values())
         if best < 1:
             return
@@ -1186,7 +1186,7 @@ class MezoState(ModulesMixin, GameState):
         s, track, t, r = f.seat, f.track, f.unit_type, f.region
         spaces = self.data.calendar if track == "calendar" else self.data.codex
         occ = self.calendar if track == "calendar" else self.codex
-        if self.u(r, s, t) == 0 or -1 not in occ:
+        if self.units_at(r, s, t) == 0 or -1 not in occ:
             return None
         opts = tuple(
             Option(f"space:{sp.id}", f"{sp.name}: {_steps_text(sp.steps)}", f"space:{sp.id}")
@@ -1206,7 +1206,7 @@ class MezoState(ModulesMixin, GameState):
         occ = self.calendar if track == "calendar" else self.codex
         sid = oid.split(":", 1)[1]
         i = next(k for k, sp in enumerate(spaces) if sp.id == sid)
-        self.units[(r * self.np + s) * 2 + t] -= 1
+        self.units[(r * self.tribe_count + s) * 2 + t] -= 1
         occ[i] = s
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(
@@ -1217,8 +1217,8 @@ class MezoState(ModulesMixin, GameState):
             self._effect(s, spaces[i].steps, src)
 
     def _f_conflict_end(self, f: ConflictEnd) -> None:
-        r = self.here
-        for s in range(self.np):
+        r = self.conflict_region
+        for s in range(self.tribe_count):
             self._units_home(r, s)
             for k in range(2):
                 if self.champs[s * 2 + k] == r:
@@ -1230,14 +1230,14 @@ class MezoState(ModulesMixin, GameState):
             if self.kept[s]:
                 self.played[s].append(self.kept[s])  # type: ignore[arg-type]
                 self.kept[s] = None
-            self.marks[s] = ""
+            self.used_rows[s] = ""
         self.cards_shown = False
         self._close_region(r)
 
     def _close_region(self, r: int) -> None:
         self.status[r] = RESOLVED
         self.conflict_order.append(r)
-        self.here = -1
+        self.conflict_region = -1
         self.turn = ()
         self._push(ConflictStep())
 
@@ -1269,7 +1269,7 @@ class MezoState(ModulesMixin, GameState):
             self.log(f"{self.name(s)} has chosen an offering.", seat=s)
 
     def _f_blessed_resolve(self, f: BlessedResolve) -> None:
-        r = self.here
+        r = self.conflict_region
         c = self.data.constants
         self.mark_barrier()
         for s in self.turn:
@@ -1278,7 +1278,7 @@ class MezoState(ModulesMixin, GameState):
         best = max(st.values())
         if best > 0:
             order = self.vp_order()
-            tied = [s for s in range(self.np) if st[s] == best]
+            tied = [s for s in range(self.tribe_count) if st[s] == best]
             winner = min(tied, key=lambda s: (self.vp[s], -order.index(s)))
             self.log(f"{self.name(winner)} wins the Blessed Region.", seat=winner)
             self.gain_vp(winner, c.blessed_region_vp, SRC_BLESSED)
@@ -1307,7 +1307,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _blessed_cleanup(self, r: int) -> None:
         """A9.8: units back to their Reserves, offerings to Xibalba, Strength tokens gone."""
-        for s in range(self.np):
+        for s in range(self.tribe_count):
             self._units_home(r, s)
             self.xib[s * 2] += self.offer[s * 2]
             self.xib[s * 2 + 1] += self.offer[s * 2 + 1]
@@ -1316,7 +1316,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _units_home(self, r: int, s: int) -> None:
         """Tribe ``s``'s units in region ``r`` go back to its Reserve."""
-        i = (r * self.np + s) * 2
+        i = (r * self.tribe_count + s) * 2
         self.reserve[s * 2] += self.units[i]
         self.reserve[s * 2 + 1] += self.units[i + 1]
         self.units[i] = self.units[i + 1] = 0
@@ -1325,7 +1325,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_end_of_age(self, f: EndOfAge) -> None:
         c = self.data.constants
-        P, nr = self.np, len(self.inplay)
+        P, nr = self.tribe_count, len(self.inplay)
         self.phase = "End of Age"
         self.in_conflicts = False
         for track in (self.calendar, self.codex):
@@ -1351,7 +1351,7 @@ class MezoState(ModulesMixin, GameState):
     def _age_cleanup(self) -> None:
         """A10.4-A10.8: clean-up, new God decks and Conflict stack, then the next Age."""
         c = self.data.constants
-        P, nr = self.np, len(self.inplay)
+        P, nr = self.tribe_count, len(self.inplay)
         self.blessed = -1
         for r in range(nr):
             for s in range(P):
@@ -1414,7 +1414,7 @@ class MezoState(ModulesMixin, GameState):
         if god is None:
             return
         if step.op == "smite" and god.passive_hook == "on_smite_first_in_conflict":
-            if self.here >= 0 and not self.smote[s]:
+            if self.conflict_region >= 0 and not self.smote[s]:
                 self.smote[s] = True
                 self._effect(s, god.passive_steps, SRC_GOD)
         elif step.op == "demolish" and god.passive_hook == "on_demolish":
@@ -1431,13 +1431,13 @@ class MezoState(ModulesMixin, GameState):
             return self.reserve[s * 2 + t]
         if zone == "xibalba":
             return self.xib[s * 2 + t]
-        return self.units[(r * self.np + s) * 2 + t]
+        return self.units[(r * self.tribe_count + s) * 2 + t]
 
     def _move_units(
         self, s: int, split: tuple[int, int], src: str, dst: int | str, src_r: int = -1
     ) -> None:
         """Move a (Shamans, Warriors) split between zones; regions are ints."""
-        P = self.np
+        P = self.tribe_count
         for t in (SH, WA):
             k = split[t]
             if not k:
@@ -1459,7 +1459,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _start(self, s: int, step: Step, src: str) -> None:
         op = step.op
-        P = self.np
+        P = self.tribe_count
         if op == "vp":
             n = self._n(s, step)
             self.gain_vp(s, n, src)
@@ -1473,7 +1473,7 @@ class MezoState(ModulesMixin, GameState):
             self.dev[s] -= n
             self._done(s, step, src, n)
         elif op == "strength":
-            n = self._n(s, step) if self.here >= 0 else 0
+            n = self._n(s, step) if self.conflict_region >= 0 else 0
             self.tokens[s] += n
             if n and self._log_buffer is not None:  # no text for no log
                 self.log(f"{self.name(s)} gains {n} Strength.", seat=s)
@@ -1486,8 +1486,8 @@ class MezoState(ModulesMixin, GameState):
         elif op == "if":
             ok = (
                 step.cond == "god_present_here"
-                and self.here >= 0
-                and self.god_present(s, self.here)
+                and self.conflict_region >= 0
+                and self.god_present(s, self.conflict_region)
             )
             if ok:
                 self._effect(s, step.then, src)
@@ -1505,10 +1505,10 @@ class MezoState(ModulesMixin, GameState):
                 return
             self._push(Split(s, step, src, -1))
         elif op == "sacrifice":
-            if self.here < 0:
+            if self.conflict_region < 0:
                 self._done(s, step, src, 0)
                 return
-            self._push(Split(s, step, src, self.here))
+            self._push(Split(s, step, src, self.conflict_region))
         elif op in ("smite", "exile"):
             types = self._types(step)
             cands = [
@@ -1528,7 +1528,7 @@ class MezoState(ModulesMixin, GameState):
                     cands.append(r)
             self._region_then(s, step, src, cands)
         elif op == "move_out":
-            if self.here < 0:
+            if self.conflict_region < 0:
                 self._done(s, step, src, 0)
                 return
             self._push(MoveOut(s, step, src, self._n(s, step), 0))
@@ -1546,10 +1546,10 @@ class MezoState(ModulesMixin, GameState):
         elif op == "to_track":
             t = SH if step.unit == "shaman" else WA
             track = step.track or "calendar"
-            if self.here < 0:
+            if self.conflict_region < 0:
                 self._done(s, step, src, 0)
                 return
-            self._push(Space(s, track, t, self.here, step.resolve, src))
+            self._push(Space(s, track, t, self.conflict_region, step.resolve, src))
         elif op == "move_god":
             self._push(MoveGod(s, step.optional))
         elif op == "bury_tile":
@@ -1602,7 +1602,7 @@ class MezoState(ModulesMixin, GameState):
             self._push(MoveIn(s, step, src, r, n, 0))
         elif op == "build_glyph":
             k = min(n, self.glyph_supply(s))
-            self.glyphs[r * self.np + s] += k
+            self.glyphs[r * self.tribe_count + s] += k
             self.log(
                 f"{self.name(s)} builds {k} Glyph{'s' if k > 1 else ''} in {self.rname(r)}.", seat=s
             )
@@ -1701,7 +1701,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_hit(self, f: Hit) -> Decision | None:
         s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
-        P = self.np
+        P = self.tribe_count
         types = self._types(step)
         opts = tuple(
             Option(
@@ -1729,7 +1729,7 @@ class MezoState(ModulesMixin, GameState):
         s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         _, o_str, letter = oid.split(":")
         o, t = int(o_str), TYPE_LETTER.index(letter)
-        self.units[(r * self.np + o) * 2 + t] -= 1
+        self.units[(r * self.tribe_count + o) * 2 + t] -= 1
         if step.op == "smite":
             dest = "xibalba"
         else:
@@ -1753,7 +1753,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_move_in(self, f: MoveIn) -> Decision | None:
         s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
-        P = self.np
+        P = self.tribe_count
         types = self._types(step)
         srcs = [x for x in self.regions_for(step.source_set, s) if x != r]
         opts = [
@@ -1780,7 +1780,7 @@ class MezoState(ModulesMixin, GameState):
             return
         _, x_id, letter = oid.split(":")
         x, t = self.data.region_ids.index(x_id), TYPE_LETTER.index(letter)
-        P = self.np
+        P = self.tribe_count
         self.units[(x * P + s) * 2 + t] -= 1
         self.units[(r * P + s) * 2 + t] += 1
         self.log(
@@ -1801,7 +1801,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_move_out(self, f: MoveOut) -> Decision | None:
         s, step, src, left, done = f.seat, f.step, f.source, f.left, f.done
-        P, r = self.np, self.here
+        P, r = self.tribe_count, self.conflict_region
         dests = [x for x in self.regions_for(step.region, s) if self.enterable(x) and x != r]
         opts = [
             Option(
@@ -1831,7 +1831,7 @@ class MezoState(ModulesMixin, GameState):
             return
         _, x_id, letter = oid.split(":")
         x, t = self.data.region_ids.index(x_id), TYPE_LETTER.index(letter)
-        P, r = self.np, self.here
+        P, r = self.tribe_count, self.conflict_region
         self.units[(r * P + s) * 2 + t] -= 1
         self.units[(x * P + s) * 2 + t] += 1
         self.log(
@@ -1870,7 +1870,7 @@ class MezoState(ModulesMixin, GameState):
     def _c_build(self, f: Build, oid: str) -> None:
         s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         k = int(oid.split(":", 1)[1])
-        i = r * self.np + s
+        i = r * self.tribe_count + s
         self.pyr[i] = self.pyr[i] + (k,)
         self.log(
             f"{self.name(s)} builds a {PYR_NAMES[k]} pyramid element in {self.rname(r)}.", seat=s
@@ -1878,7 +1878,7 @@ class MezoState(ModulesMixin, GameState):
         self._push(Build(s, step, src, r, left - 1, done + 1))
 
     def _demolish_targets(self, s: int, r: int, step: Step) -> list[tuple[int, str]]:
-        P = self.np
+        P = self.tribe_count
         out = []
         for o in range(P):
             if o == s:
@@ -1895,7 +1895,7 @@ class MezoState(ModulesMixin, GameState):
         if left <= 0 or not targets:
             self._done(s, step, src, done)
             return None
-        P = self.np
+        P = self.tribe_count
         opts = tuple(
             Option(
                 f"demolish:{o}:{kind}",
@@ -1912,7 +1912,7 @@ class MezoState(ModulesMixin, GameState):
         s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         _, o_str, kind = oid.split(":")
         o = int(o_str)
-        i = r * self.np + o
+        i = r * self.tribe_count + o
         if kind == "glyph":
             self.glyphs[i] -= 1
         else:
@@ -1976,7 +1976,7 @@ class MezoState(ModulesMixin, GameState):
         "abil",
         "known_deck",
         "kept",
-        "marks",
+        "used_rows",
         "tokens",
         "smote",
         "sac_vp",
@@ -2009,7 +2009,7 @@ class MezoState(ModulesMixin, GameState):
     def determinize(self, seat: int, rng: random.Random) -> MezoState:
         """Re-deal what ``seat`` cannot see: decks, secret picks, the stack, later tiles."""
         st = self.clone()
-        P = st.np
+        P = st.tribe_count
         for s in range(P):
             if s == seat:
                 k = st.known_deck[s]
@@ -2056,7 +2056,7 @@ class MezoState(ModulesMixin, GameState):
         return (self.calendar if t == SH else self.codex).count(s)
 
     def check_invariants(self) -> None:
-        P, nr = self.np, len(self.inplay)
+        P, nr = self.tribe_count, len(self.inplay)
         c = self.data.constants
         per = c.per_tribe
         if self.phase == "setup":
@@ -2095,7 +2095,7 @@ class MezoState(ModulesMixin, GameState):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         d = self.data
-        P, nr = self.np, len(self.inplay)
+        P, nr = self.tribe_count, len(self.inplay)
         regions = []
         for r in range(nr):
             altar = d.altar(self.altar[r]) if self.altar[r] else None
@@ -2154,7 +2154,7 @@ class MezoState(ModulesMixin, GameState):
                             "key": o.key,
                             "row": _row(o.key),
                             "text": o.text,
-                            "used": o.key in self.marks[s],
+                            "used": o.key in self.used_rows[s],
                         }
                         for o in cd.options
                     ],
@@ -2224,7 +2224,7 @@ class MezoState(ModulesMixin, GameState):
                 )
             else:
                 wrath.append({"age": age, "id": None})
-        here = self.here
+        here = self.conflict_region
         return {
             "game": "mezo",
             "players": P,
@@ -2313,7 +2313,7 @@ class MezoState(ModulesMixin, GameState):
         return (self.vp[s], self.dev[s], self.counter(s, "own_pyramid_elements"))
 
     def _result(self) -> GameResult:
-        keys = [self.score_key(s) for s in range(self.np)]
+        keys = [self.score_key(s) for s in range(self.tribe_count)]
         ranks = rank_scores(keys)
         seats = tuple(
             SeatResult(
@@ -2322,12 +2322,12 @@ class MezoState(ModulesMixin, GameState):
                 rank=ranks[s],
                 breakdown=tuple(ScoreLine(SOURCES[i], v) for i, v in enumerate(self.vpsrc[s]) if v),
             )
-            for s in range(self.np)
+            for s in range(self.tribe_count)
         )
-        winners = [self.name(s) for s in range(self.np) if ranks[s] == 1]
+        winners = [self.name(s) for s in range(self.tribe_count) if ranks[s] == 1]
         summary = f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
         summary += f" with {max(self.vp)} VP"
-        top = [s for s in range(self.np) if self.vp[s] == max(self.vp)]
+        top = [s for s in range(self.tribe_count) if self.vp[s] == max(self.vp)]
         if len(top) > 1 and len(winners) == 1:  # A11.3: say which tie-break decided
             w = next(s for s in top if ranks[s] == 1)
             rest = [s for s in top if s != w]

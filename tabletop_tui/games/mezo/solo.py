@@ -258,12 +258,12 @@ class SoloState(MezoState):
 
     def vengeful_here(self) -> list[str]:
         """The Vengeful gods present in the active region, in order of arrival."""
-        if self.here < 0:
+        if self.conflict_region < 0:
             return []
         return [
             g
             for g, v in zip(self.vg_gods, self.vg_vertex, strict=True)
-            if v >= 0 and self.here in self.data.vertex_regions[v]
+            if v >= 0 and self.conflict_region in self.data.vertex_regions[v]
         ]
 
     def player_champion_in(self, r: int) -> bool:
@@ -280,7 +280,7 @@ class SoloState(MezoState):
 
     def need(self, r: int, t: int) -> int:
         """B11.3: how many more units of type ``t`` the Vengeful gods need for its majority."""
-        p, v = self.u(r, PLAYER, t), self.u(r, VG, t)
+        p, v = self.units_at(r, PLAYER, t), self.units_at(r, VG, t)
         target = max(1, p if self.tie_v(r, t) else p + 1)
         return max(0, target - v)
 
@@ -414,7 +414,7 @@ class SoloState(MezoState):
                 + "; their VENGEFUL abilities resolve first."
             )
         else:
-            self.log(f"No Vengeful god is present in {self.rname(self.here)}.")
+            self.log(f"No Vengeful god is present in {self.rname(self.conflict_region)}.")
         self._push_seq(frames)
 
     def _c_action(self, f: Action, oid: str) -> None:
@@ -463,7 +463,7 @@ class SoloState(MezoState):
 
     def _f_strength(self, f: Strength) -> None:
         """B7.8: more Strength wins; a tie is the Vengeful gods' except by your Champion."""
-        r = self.here
+        r = self.conflict_region
         ps, vs = self.strength(PLAYER, r), self.strength(VG, r)
         self.last_strength = {PLAYER: ps, VG: vs}
         head = f"Strength in {self.rname(r)}: {self.name(PLAYER)} {ps}, the Vengeful gods {vs}"
@@ -483,8 +483,8 @@ class SoloState(MezoState):
     def _f_majority(self, f: Majority) -> None:
         """B7.9-10: the Shaman (Warrior) majority feeds your track or theirs."""
         t = f.unit_type
-        r = self.here
-        p, v = self.u(r, PLAYER, t), self.u(r, VG, t)
+        r = self.conflict_region
+        p, v = self.units_at(r, PLAYER, t), self.units_at(r, VG, t)
         tiev = self.tie_v(r, t)
         kind = TYPE_NAME[t]
         if v >= 1 and (v > p or (v == p and tiev)):
@@ -507,7 +507,7 @@ class SoloState(MezoState):
             return
         i = occ.index(0)
         occ[i] = 1
-        self.units[(self.here * self.np + VG) * 2 + t] -= 1
+        self.units[(self.conflict_region * self.tribe_count + VG) * 2 + t] -= 1
         sp = spaces[i]
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(
@@ -524,7 +524,7 @@ class SoloState(MezoState):
 
     def _c_build(self, f: Build, oid: str) -> None:
         s, r = f.seat, f.region
-        started = not self.pyr[r * self.np + s]
+        started = not self.pyr[r * self.tribe_count + s]
         super()._c_build(f, oid)
         if started and s == PLAYER:
             self._tasks("on_event", "player_starts_pyramid")
@@ -538,7 +538,7 @@ class SoloState(MezoState):
 
     def _f_blessed_resolve(self, f: BlessedResolve) -> None:
         """B8.3-6: both offerings, then 8 VP to more Strength (the Vengeful gods win ties)."""
-        r = self.here
+        r = self.conflict_region
         c = self.data.constants
         self.mark_barrier()
         self._reveal_offering(PLAYER)
@@ -597,7 +597,7 @@ class SoloState(MezoState):
                 )
                 self.reserve[VG * 2 + t] += k
                 occ[:] = [0] * len(occ)
-        P = self.np
+        P = self.tribe_count
         regions = sum(1 for r in range(len(self.inplay)) if self.inplay[r] and self.pyr[r * P + VG])
         self._vg_vp(
             regions * self.age,
@@ -642,7 +642,7 @@ class SoloState(MezoState):
                 self._task_token(who, goal)
 
     def _condition(self, name: str, event: str) -> bool:
-        here = self.here
+        here = self.conflict_region
         if name == "clean_sweep":
             return self.flags[WON] and self.flags[CAL] and self.flags[COD]
         if name == "vengeful_win_player_champion_region":
@@ -715,10 +715,10 @@ class SoloState(MezoState):
                 return lost
             return self._vg_lose_vp(n, src, f"{label}: lost Devotion becomes lost VP")
         if op == "strength":
-            if self.here < 0:
+            if self.conflict_region < 0:
                 return 0
             self.tokens[VG] += n
-            self._act(label, f"+{n} Strength in {self.rid(self.here)}")
+            self._act(label, f"+{n} Strength in {self.rid(self.conflict_region)}")
             return n
         if op == "vp_per":
             c = self.counter(VG, step.counter or "")
@@ -778,7 +778,7 @@ class SoloState(MezoState):
             pick = min(short, key=lambda t: (needs[t], t))
             why = f"{needs[pick]} more takes the {TYPE_NAME[pick]} majority"
         else:
-            lead = {t: self.u(r, VG, t) - self.u(r, PLAYER, t) for t in types}
+            lead = {t: self.units_at(r, VG, t) - self.units_at(r, PLAYER, t) for t in types}
             pick = min(types, key=lambda t: (lead[t], t))
             why = "they hold the majorities; this lead is the smaller"
         if not have[pick]:
@@ -800,19 +800,19 @@ class SoloState(MezoState):
             self._act(label, f"{op.upper()} finds no region")
             return 0
         types = self._types(step)
-        P = self.np
+        P = self.tribe_count
         done = 0
         for _ in range(n):
             if op == "move_in":
                 srcs = [
                     x
                     for x in self._vg_regions(step.source_set)
-                    if x != r and any(self.u(x, VG, t) for t in types)
+                    if x != r and any(self.units_at(x, VG, t) for t in types)
                 ]
                 if not srcs:
                     break
                 x = max(srcs, key=lambda y: (self.units_of(y, VG), -y))
-                have = [self.u(x, VG, t) for t in (SH, WA)]
+                have = [self.units_at(x, VG, t) for t in (SH, WA)]
                 t, why = self.add_type(r, types, have)
                 if t < 0:
                     break
@@ -869,7 +869,7 @@ class SoloState(MezoState):
 
     def harm(self, cands: list[int], types: tuple[int, ...]) -> tuple[int, str]:
         """B11.6 HARM: the region with most of your units, then your Champion's, then A-F."""
-        count = {r: sum(self.u(r, PLAYER, t) for t in types) for r in cands}
+        count = {r: sum(self.units_at(r, PLAYER, t) for t in types) for r in cands}
         cands = [r for r in cands if count[r]]
         if not cands:
             return -1, ""
@@ -878,7 +878,7 @@ class SoloState(MezoState):
 
     def hit_type(self, r: int, types: tuple[int, ...]) -> tuple[int, str]:
         """B11.5 HIT: the type whose majority is closest to flipping, else your larger type."""
-        have = [t for t in types if self.u(r, PLAYER, t)]
+        have = [t for t in types if self.units_at(r, PLAYER, t)]
         if not have:
             return -1, ""
         if len(types) == 1:
@@ -888,7 +888,7 @@ class SoloState(MezoState):
         if short:
             t = min(short, key=lambda x: (needs[x], x))
             return t, f"they are {needs[t]} short of the {TYPE_NAME[t]} majority"
-        t = max(have, key=lambda x: (self.u(r, PLAYER, x), -x))
+        t = max(have, key=lambda x: (self.units_at(r, PLAYER, x), -x))
         return t, f"you have more {TYPE_NAME[t]}s there"
 
     def _vg_hit(self, step: Step, label: str, n: int) -> int:
@@ -896,7 +896,7 @@ class SoloState(MezoState):
         cands = self._vg_regions(step.region)
         if step.region == "here":
             r, rwhy = (cands[0], "") if cands else (-1, "")
-            if r >= 0 and not any(self.u(r, PLAYER, t) for t in types):
+            if r >= 0 and not any(self.units_at(r, PLAYER, t) for t in types):
                 r = -1
         else:
             r, rwhy = self.harm(cands, types)
@@ -911,7 +911,7 @@ class SoloState(MezoState):
             t, why = self.hit_type(r, types)
             if t < 0:
                 break
-            self.units[(r * self.np + PLAYER) * 2 + t] -= 1
+            self.units[(r * self.tribe_count + PLAYER) * 2 + t] -= 1
             if dest == "xibalba":
                 self.xib[PLAYER * 2 + t] += 1
             else:
@@ -975,7 +975,7 @@ class SoloState(MezoState):
         if r < 0 or k <= 0:
             self._act(label, "BUILD Glyph: no Glyph or no region")
             return 0
-        self.glyphs[r * self.np + VG] += k
+        self.glyphs[r * self.tribe_count + VG] += k
         self._act(
             label,
             f"BUILD {_plural(k, 'Glyph')} in {self.rname(r)}" + (f" — {rwhy}" if rwhy else ""),
@@ -985,7 +985,7 @@ class SoloState(MezoState):
     def build_region(self, cands: list[int]) -> tuple[int, str]:
         """B11.6 BUILD: a region without their pyramid (where you have most elements), else
         their shortest pyramid that can still grow."""
-        P = self.np
+        P = self.tribe_count
         cands = [r for r in cands if self.legal_sizes(VG, r)]
         fresh = [r for r in cands if not self.pyr[r * P + VG]]
         if fresh:
@@ -999,7 +999,7 @@ class SoloState(MezoState):
 
     def _vg_pyramid(self, step: Step, label: str, n: int) -> int:
         cands = self._vg_regions(step.region)
-        P = self.np
+        P = self.tribe_count
         done = 0
         for _ in range(n):
             if step.region == "here":
@@ -1023,7 +1023,7 @@ class SoloState(MezoState):
         return done
 
     def _vg_demolish(self, step: Step, label: str, n: int) -> int:
-        P = self.np
+        P = self.tribe_count
         cands = self._vg_regions(step.region)
 
         def pieces(r: int) -> bool:
@@ -1115,7 +1115,7 @@ class SoloState(MezoState):
                     }
                     for i, steps in enumerate(vc.rows)
                 ],
-                "current": self.here >= 0 and self.vg_card not in self.vg_discard,
+                "current": self.conflict_region >= 0 and self.vg_card not in self.vg_discard,
                 "order": list(self.vg_rows),
             }
         side = self.task()
