@@ -512,16 +512,17 @@ class ModulesMixin:
         cod0: tuple[int, ...] = (),
     ) -> bool:
         """Whether ``s`` fulfils ``card`` now (D14); "this conflict" needs ``when='conflict'``."""
-        P, n, cond = self.tribe_count, card.n, card.condition
+        n, cond = card.n, card.condition
         regs = [r for r in range(len(self.inplay)) if self.inplay[r]]
         if cond == "pyramid_regions_at_least":
-            return sum(1 for r in regs if self.pyr[r * P + s]) >= n
+            return sum(1 for r in regs if self.pyr[self.piece_slot(r, s)]) >= n
         if cond == "pyramid_height_at_least":
-            return max((len(self.pyr[r * P + s]) for r in regs), default=0) >= n
+            return max((len(self.pyr[self.piece_slot(r, s)]) for r in regs), default=0) >= n
         if cond == "glyph_regions_at_least":
-            return sum(1 for r in regs if self.glyphs[r * P + s]) >= n
+            return sum(1 for r in regs if self.glyphs[self.piece_slot(r, s)]) >= n
         if cond == "glyph_and_pyramid_regions_at_least":
-            return sum(1 for r in regs if self.glyphs[r * P + s] and self.pyr[r * P + s]) >= n
+            slots = [self.piece_slot(r, s) for r in regs]
+            return sum(1 for i in slots if self.glyphs[i] and self.pyr[i]) >= n
         if cond == "calendar_units_at_least":
             return self.calendar.count(s) >= n
         if cond == "codex_units_at_least":

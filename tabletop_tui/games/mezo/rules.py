@@ -399,27 +399,36 @@ class MezoState(ModulesMixin, GameState):
     def tier(self, s: int) -> int:
         return self.data.tier(self.dev[s])
 
+    def unit_slot(self, r: int, s: int, t: int) -> int:
+        """Index in ``units`` of tribe ``s``'s units of type ``t`` (SH, WA) in region ``r``."""
+        return (r * self.tribe_count + s) * 2 + t
+
+    def piece_slot(self, r: int, s: int) -> int:
+        """Index in ``glyphs`` and ``pyr`` of tribe ``s``'s pieces in region ``r``."""
+        return r * self.tribe_count + s
+
     def units_at(self, r: int, s: int, t: int) -> int:
-        return self.units[(r * self.tribe_count + s) * 2 + t]
+        """How many units of type ``t`` tribe ``s`` has in region ``r``."""
+        return self.units[self.unit_slot(r, s, t)]
 
     def units_of(self, r: int, s: int) -> int:
-        i = (r * self.tribe_count + s) * 2
+        i = self.unit_slot(r, s, SH)
         return self.units[i] + self.units[i + 1]
 
     def pyr_supply(self, s: int) -> dict[int, int]:
         spec = self.data.constants.per_tribe["pyramid"]
         left = {4: spec["base"], 3: spec["large"], 2: spec["medium"], 1: spec["top"]}
         for r in range(len(self.inplay)):
-            for size in self.pyr[r * self.tribe_count + s]:
+            for size in self.pyr[self.piece_slot(r, s)]:
                 left[size] -= 1
         return left
 
     def glyph_supply(self, s: int) -> int:
-        used = sum(self.glyphs[r * self.tribe_count + s] for r in range(len(self.inplay)))
+        used = sum(self.glyphs[self.piece_slot(r, s)] for r in range(len(self.inplay)))
         return self.data.constants.per_tribe["glyph"] - used
 
     def legal_sizes(self, s: int, r: int) -> list[int]:
-        stack = self.pyr[r * self.tribe_count + s]
+        stack = self.pyr[self.piece_slot(r, s)]
         top = stack[-1] if stack else 99
         left = self.pyr_supply(s)
         return [size for size in PYR_SIZES if size < top and left[size] > 0]
@@ -486,9 +495,9 @@ class MezoState(ModulesMixin, GameState):
             if m == "2_plus_devotion_tier":
                 champ = max(champ, 2 + self.tier(s))
         c = sum(champ for cr in self.champs[s * 2 : s * 2 + 2] if cr == r)
-        i = (r * self.tribe_count + s) * 2
+        i = self.unit_slot(r, s, SH)
         u = self.units[i] * st["shaman"] + self.units[i + 1] * st["warrior"]
-        g = self.glyphs[r * self.tribe_count + s] * st["glyph"]
+        g = self.glyphs[self.piece_slot(r, s)] * st["glyph"]
         if r != self.conflict_region:
             return c, u, g, 0, 0
         offered = self.offer[s * 2] + self.offer[s * 2 + 1] if r == self.blessed else 0
@@ -512,17 +521,19 @@ class MezoState(ModulesMixin, GameState):
         if name == "opp_units_in_xibalba":
             return sum(self.xib[o * 2] + self.xib[o * 2 + 1] for o in range(P) if o != s)
         if name == "own_pyramid_regions":
-            return sum(1 for r in range(n) if self.inplay[r] and self.pyr[r * P + s])
+            return sum(1 for r in range(n) if self.inplay[r] and self.pyr[self.piece_slot(r, s)])
         if name == "own_pyramid_elements":
-            return sum(len(self.pyr[r * P + s]) for r in range(n))
+            return sum(len(self.pyr[self.piece_slot(r, s)]) for r in range(n))
         if name == "own_tall_pyramids":
-            return sum(1 for r in range(n) if self.inplay[r] and len(self.pyr[r * P + s]) >= 3)
+            return sum(
+                1 for r in range(n) if self.inplay[r] and len(self.pyr[self.piece_slot(r, s)]) >= 3
+            )
         if name == "own_units_on_tracks":
             return self.calendar.count(s) + self.codex.count(s)
         if name == "own_pieces_here":
             if here < 0:
                 return 0
-            return self.glyphs[here * P + s] + len(self.pyr[here * P + s])
+            return self.glyphs[self.piece_slot(here, s)] + len(self.pyr[self.piece_slot(here, s)])
         raise ValueError(f"unknown counter {name}")
 
     # ---- the frame machine ---------------------------------------------------------------
@@ -1052,7 +1063,7 @@ class MezoState(ModulesMixin, GameState):
     def _f_third(self, f: Third) -> Decision | None:
         s = f.seat
         cid = self.kept[s]
-        if cid is None or self.glyphs[self.conflict_region * self.tribe_count + s] == 0:
+        if cid is None or self.glyphs[self.piece_slot(self.conflict_region, s)] == 0:
             return None
         free = [o for o in self.data.cards[cid].options if o.key not in self.used_rows[s]]
         if not free:
@@ -1073,7 +1084,7 @@ class MezoState(ModulesMixin, GameState):
         key = oid.split(":", 1)[1]
         if key == "no":
             return
-        self.glyphs[self.conflict_region * self.tribe_count + s] -= 1
+        self.glyphs[self.piece_slot(self.conflict_region, s)] -= 1
         self.used_rows[s] += key
         opt = self.data.cards[self.kept[s]].option(key)  # type: ignore[index]
         self.log(f"{self.name(s)} destroys a Glyph for a third action: {opt.text}", seat=s)
@@ -1206,7 +1217,7 @@ class MezoState(ModulesMixin, GameState):
         occ = self.calendar if track == "calendar" else self.codex
         sid = oid.split(":", 1)[1]
         i = next(k for k, sp in enumerate(spaces) if sp.id == sid)
-        self.units[(r * self.tribe_count + s) * 2 + t] -= 1
+        self.units[self.unit_slot(r, s, t)] -= 1
         occ[i] = s
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(
@@ -1316,7 +1327,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _units_home(self, r: int, s: int) -> None:
         """Tribe ``s``'s units in region ``r`` go back to its Reserve."""
-        i = (r * self.tribe_count + s) * 2
+        i = self.unit_slot(r, s, SH)
         self.reserve[s * 2] += self.units[i]
         self.reserve[s * 2 + 1] += self.units[i + 1]
         self.units[i] = self.units[i + 1] = 0
@@ -1325,7 +1336,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_end_of_age(self, f: EndOfAge) -> None:
         c = self.data.constants
-        P, nr = self.tribe_count, len(self.inplay)
+        nr = len(self.inplay)
         self.phase = "End of Age"
         self.in_conflicts = False
         for track in (self.calendar, self.codex):
@@ -1336,7 +1347,7 @@ class MezoState(ModulesMixin, GameState):
                     self.reserve[s * 2 + (SH if is_cal else WA)] += 1
                     track[i] = -1
         for s in self.vp_order():
-            n = sum(1 for r in range(nr) if self.inplay[r] and self.pyr[r * P + s])
+            n = sum(1 for r in range(nr) if self.inplay[r] and self.pyr[self.piece_slot(r, s)])
             self.gain_vp(s, n * self.age, SRC_PYRAMIDS)
         frames = self._end_of_age_modules()  # A10.3: Ritual, Prophecy check
         if frames:
@@ -1431,13 +1442,12 @@ class MezoState(ModulesMixin, GameState):
             return self.reserve[s * 2 + t]
         if zone == "xibalba":
             return self.xib[s * 2 + t]
-        return self.units[(r * self.tribe_count + s) * 2 + t]
+        return self.units[self.unit_slot(r, s, t)]
 
     def _move_units(
         self, s: int, split: tuple[int, int], src: str, dst: int | str, src_r: int = -1
     ) -> None:
         """Move a (Shamans, Warriors) split between zones; regions are ints."""
-        P = self.tribe_count
         for t in (SH, WA):
             k = split[t]
             if not k:
@@ -1447,7 +1457,7 @@ class MezoState(ModulesMixin, GameState):
             elif src == "xibalba":
                 self.xib[s * 2 + t] -= k
             else:
-                self.units[(src_r * P + s) * 2 + t] -= k
+                self.units[self.unit_slot(src_r, s, t)] -= k
             if dst == "reserve":
                 self.reserve[s * 2 + t] += k
             elif dst == "xibalba":
@@ -1455,7 +1465,7 @@ class MezoState(ModulesMixin, GameState):
             elif dst == "wrath":
                 self.wrath[s * 2 + t] += k
             else:
-                self.units[(int(dst) * P + s) * 2 + t] += k
+                self.units[self.unit_slot(int(dst), s, t)] += k
 
     def _start(self, s: int, step: Step, src: str) -> None:
         op = step.op
@@ -1514,7 +1524,9 @@ class MezoState(ModulesMixin, GameState):
             cands = [
                 r
                 for r in self.regions_for(step.region, s)
-                if any(self.units[(r * P + o) * 2 + t] for o in range(P) if o != s for t in types)
+                if any(
+                    self.units[self.unit_slot(r, o, t)] for o in range(P) if o != s for t in types
+                )
             ]
             self._region_then(s, step, src, cands)
         elif op == "move_in":
@@ -1524,7 +1536,7 @@ class MezoState(ModulesMixin, GameState):
                 if not self.enterable(r):
                     continue
                 srcs = [x for x in self.regions_for(step.source_set, s) if x != r]
-                if any(self.units[(x * P + s) * 2 + t] for x in srcs for t in types):
+                if any(self.units[self.unit_slot(x, s, t)] for x in srcs for t in types):
                     cands.append(r)
             self._region_then(s, step, src, cands)
         elif op == "move_out":
@@ -1602,7 +1614,7 @@ class MezoState(ModulesMixin, GameState):
             self._push(MoveIn(s, step, src, r, n, 0))
         elif op == "build_glyph":
             k = min(n, self.glyph_supply(s))
-            self.glyphs[r * self.tribe_count + s] += k
+            self.glyphs[self.piece_slot(r, s)] += k
             self.log(
                 f"{self.name(s)} builds {k} Glyph{'s' if k > 1 else ''} in {self.rname(r)}.", seat=s
             )
@@ -1706,13 +1718,13 @@ class MezoState(ModulesMixin, GameState):
         opts = tuple(
             Option(
                 f"hit:{o}:{TYPE_LETTER[t]}",
-                f"{self.name(o)} {TYPE_NAME[t]} ({self.units[(r * P + o) * 2 + t]} here)",
+                f"{self.name(o)} {TYPE_NAME[t]} ({self.units[self.unit_slot(r, o, t)]} here)",
                 f"units:{self.rid(r)}:{o}:{TYPE_LETTER[t]}",
             )
             for o in range(P)
             if o != s
             for t in types
-            if self.units[(r * P + o) * 2 + t]
+            if self.units[self.unit_slot(r, o, t)]
         )
         if self._spent(left, opts, s, step, src, done):
             return None
@@ -1729,7 +1741,7 @@ class MezoState(ModulesMixin, GameState):
         s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         _, o_str, letter = oid.split(":")
         o, t = int(o_str), TYPE_LETTER.index(letter)
-        self.units[(r * self.tribe_count + o) * 2 + t] -= 1
+        self.units[self.unit_slot(r, o, t)] -= 1
         if step.op == "smite":
             dest = "xibalba"
         else:
@@ -1753,7 +1765,6 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_move_in(self, f: MoveIn) -> Decision | None:
         s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
-        P = self.tribe_count
         types = self._types(step)
         srcs = [x for x in self.regions_for(step.source_set, s) if x != r]
         opts = [
@@ -1764,7 +1775,7 @@ class MezoState(ModulesMixin, GameState):
             )
             for x in srcs
             for t in types
-            if self.units[(x * P + s) * 2 + t]
+            if self.units[self.unit_slot(x, s, t)]
         ]
         if self._spent(left, opts, s, step, src, done):
             return None
@@ -1780,9 +1791,8 @@ class MezoState(ModulesMixin, GameState):
             return
         _, x_id, letter = oid.split(":")
         x, t = self.data.region_ids.index(x_id), TYPE_LETTER.index(letter)
-        P = self.tribe_count
-        self.units[(x * P + s) * 2 + t] -= 1
-        self.units[(r * P + s) * 2 + t] += 1
+        self.units[self.unit_slot(x, s, t)] -= 1
+        self.units[self.unit_slot(r, s, t)] += 1
         self.log(
             f"{self.name(s)} moves a {TYPE_NAME[t]} from {self.rid(x)} into {self.rname(r)}.",
             seat=s,
@@ -1801,7 +1811,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_move_out(self, f: MoveOut) -> Decision | None:
         s, step, src, left, done = f.seat, f.step, f.source, f.left, f.done
-        P, r = self.tribe_count, self.conflict_region
+        r = self.conflict_region
         dests = [x for x in self.regions_for(step.region, s) if self.enterable(x) and x != r]
         opts = [
             Option(
@@ -1810,7 +1820,7 @@ class MezoState(ModulesMixin, GameState):
                 f"region:{self.rid(x)}",
             )
             for t in self._types(step)
-            if self.units[(r * P + s) * 2 + t]
+            if self.units[self.unit_slot(r, s, t)]
             for x in dests
         ]
         if self._spent(left, opts, s, step, src, done):
@@ -1831,9 +1841,9 @@ class MezoState(ModulesMixin, GameState):
             return
         _, x_id, letter = oid.split(":")
         x, t = self.data.region_ids.index(x_id), TYPE_LETTER.index(letter)
-        P, r = self.tribe_count, self.conflict_region
-        self.units[(r * P + s) * 2 + t] -= 1
-        self.units[(x * P + s) * 2 + t] += 1
+        r = self.conflict_region
+        self.units[self.unit_slot(r, s, t)] -= 1
+        self.units[self.unit_slot(x, s, t)] += 1
         self.log(
             f"{self.name(s)} moves a {TYPE_NAME[t]} from {self.rid(r)} to {self.rname(x)}.", seat=s
         )
@@ -1870,7 +1880,7 @@ class MezoState(ModulesMixin, GameState):
     def _c_build(self, f: Build, oid: str) -> None:
         s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         k = int(oid.split(":", 1)[1])
-        i = r * self.tribe_count + s
+        i = self.piece_slot(r, s)
         self.pyr[i] = self.pyr[i] + (k,)
         self.log(
             f"{self.name(s)} builds a {PYR_NAMES[k]} pyramid element in {self.rname(r)}.", seat=s
@@ -1883,9 +1893,9 @@ class MezoState(ModulesMixin, GameState):
         for o in range(P):
             if o == s:
                 continue
-            if self.glyphs[r * P + o]:
+            if self.glyphs[self.piece_slot(r, o)]:
                 out.append((o, "glyph"))
-            if step.what == "any" and self.pyr[r * P + o]:
+            if step.what == "any" and self.pyr[self.piece_slot(r, o)]:
                 out.append((o, "pyramid"))
         return out
 
@@ -1895,13 +1905,12 @@ class MezoState(ModulesMixin, GameState):
         if left <= 0 or not targets:
             self._done(s, step, src, done)
             return None
-        P = self.tribe_count
         opts = tuple(
             Option(
                 f"demolish:{o}:{kind}",
                 f"{self.name(o)} Glyph"
                 if kind == "glyph"
-                else f"{self.name(o)} pyramid top ({PYR_NAMES[self.pyr[r * P + o][-1]]}, height {len(self.pyr[r * P + o])})",
+                else f"{self.name(o)} pyramid top ({PYR_NAMES[self.pyr[self.piece_slot(r, o)][-1]]}, height {len(self.pyr[self.piece_slot(r, o)])})",
                 f"piece:{self.rid(r)}:{o}:{kind}",
             )
             for o, kind in targets
@@ -1912,7 +1921,7 @@ class MezoState(ModulesMixin, GameState):
         s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         _, o_str, kind = oid.split(":")
         o = int(o_str)
-        i = r * self.tribe_count + o
+        i = self.piece_slot(r, o)
         if kind == "glyph":
             self.glyphs[i] -= 1
         else:
@@ -2066,17 +2075,18 @@ class MezoState(ModulesMixin, GameState):
                 total = self.unit_total(s, t)
                 n = self.reserve[s * 2 + t] + self.xib[s * 2 + t] + self.wrath[s * 2 + t]
                 n += self.offer[s * 2 + t]
-                n += sum(self.units[(r * P + s) * 2 + t] for r in range(nr))
+                n += sum(self.units[self.unit_slot(r, s, t)] for r in range(nr))
                 n += self.track_units(s, t)
                 assert n == total, f"{self.name(s)} has {n} {TYPE_NAME[t]}s, not {total}"
                 assert min(self.reserve[s * 2 + t], self.xib[s * 2 + t]) >= 0
             assert 0 <= self.glyph_supply(s) <= per["glyph"]
             assert all(v >= 0 for v in self.pyr_supply(s).values())
             for r in range(nr):
-                stack = self.pyr[r * P + s]
+                stack = self.pyr[self.piece_slot(r, s)]
                 assert list(stack) == sorted(stack, reverse=True) and len(set(stack)) == len(stack)
                 assert (
-                    not (stack or self.glyphs[r * P + s] or self.units_of(r, s)) or self.inplay[r]
+                    not (stack or self.glyphs[self.piece_slot(r, s)] or self.units_of(r, s))
+                    or self.inplay[r]
                 )
             assert 0 <= self.dev[s] <= c.devotion_max
             assert self.vp[s] >= 0 and self.vp[s] == sum(self.vpsrc[s])
@@ -2090,7 +2100,9 @@ class MezoState(ModulesMixin, GameState):
         assert len(champs) == len(set(champs)), "two Champions in one region"
         for r in range(nr):
             if self.status[r] == RESOLVED or not self.inplay[r]:
-                assert all(self.units[(r * P + s) * 2 + t] == 0 for s in range(P) for t in (SH, WA))
+                assert all(
+                    self.units[self.unit_slot(r, s, t)] == 0 for s in range(P) for t in (SH, WA)
+                )
         self._modules_invariants()
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -2119,14 +2131,14 @@ class MezoState(ModulesMixin, GameState):
                     else None,
                     "about": self._region_about(r),
                     "units": [
-                        [self.units[(r * P + s) * 2], self.units[(r * P + s) * 2 + 1]]
+                        [self.units[self.unit_slot(r, s, SH)], self.units[self.unit_slot(r, s, 1)]]
                         for s in range(P)
                     ],
                     "champions": [
                         s for s in range(P) for k in range(2) if self.champs[s * 2 + k] == r
                     ],
-                    "glyphs": [self.glyphs[r * P + s] for s in range(P)],
-                    "pyramids": [list(self.pyr[r * P + s]) for s in range(P)],
+                    "glyphs": [self.glyphs[self.piece_slot(r, s)] for s in range(P)],
+                    "pyramids": [list(self.pyr[self.piece_slot(r, s)]) for s in range(P)],
                     "adjacent": sorted(d.region_ids[x] for x in d.adjacent[r]),
                 }
             )

@@ -507,7 +507,7 @@ class SoloState(MezoState):
             return
         i = occ.index(0)
         occ[i] = 1
-        self.units[(self.conflict_region * self.tribe_count + VG) * 2 + t] -= 1
+        self.units[self.unit_slot(self.conflict_region, VG, t)] -= 1
         sp = spaces[i]
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(
@@ -524,7 +524,7 @@ class SoloState(MezoState):
 
     def _c_build(self, f: Build, oid: str) -> None:
         s, r = f.seat, f.region
-        started = not self.pyr[r * self.tribe_count + s]
+        started = not self.pyr[self.piece_slot(r, s)]
         super()._c_build(f, oid)
         if started and s == PLAYER:
             self._tasks("on_event", "player_starts_pyramid")
@@ -597,8 +597,11 @@ class SoloState(MezoState):
                 )
                 self.reserve[VG * 2 + t] += k
                 occ[:] = [0] * len(occ)
-        P = self.tribe_count
-        regions = sum(1 for r in range(len(self.inplay)) if self.inplay[r] and self.pyr[r * P + VG])
+        regions = sum(
+            1
+            for r in range(len(self.inplay))
+            if self.inplay[r] and self.pyr[self.piece_slot(r, VG)]
+        )
         self._vg_vp(
             regions * self.age,
             SRC_PYRAMIDS,
@@ -800,7 +803,6 @@ class SoloState(MezoState):
             self._act(label, f"{op.upper()} finds no region")
             return 0
         types = self._types(step)
-        P = self.tribe_count
         done = 0
         for _ in range(n):
             if op == "move_in":
@@ -816,8 +818,8 @@ class SoloState(MezoState):
                 t, why = self.add_type(r, types, have)
                 if t < 0:
                     break
-                self.units[(x * P + VG) * 2 + t] -= 1
-                self.units[(r * P + VG) * 2 + t] += 1
+                self.units[self.unit_slot(x, VG, t)] -= 1
+                self.units[self.unit_slot(r, VG, t)] += 1
                 text = f"MOVE a Vengeful {TYPE_NAME[t]} from {self.rid(x)} into {self.rname(r)}"
                 why += f"; {self.rid(x)} holds the most Vengeful units"
             else:
@@ -911,7 +913,7 @@ class SoloState(MezoState):
             t, why = self.hit_type(r, types)
             if t < 0:
                 break
-            self.units[(r * self.tribe_count + PLAYER) * 2 + t] -= 1
+            self.units[self.unit_slot(r, PLAYER, t)] -= 1
             if dest == "xibalba":
                 self.xib[PLAYER * 2 + t] += 1
             else:
@@ -975,7 +977,7 @@ class SoloState(MezoState):
         if r < 0 or k <= 0:
             self._act(label, "BUILD Glyph: no Glyph or no region")
             return 0
-        self.glyphs[r * self.tribe_count + VG] += k
+        self.glyphs[self.piece_slot(r, VG)] += k
         self._act(
             label,
             f"BUILD {_plural(k, 'Glyph')} in {self.rname(r)}" + (f" — {rwhy}" if rwhy else ""),
@@ -985,21 +987,19 @@ class SoloState(MezoState):
     def build_region(self, cands: list[int]) -> tuple[int, str]:
         """B11.6 BUILD: a region without their pyramid (where you have most elements), else
         their shortest pyramid that can still grow."""
-        P = self.tribe_count
         cands = [r for r in cands if self.legal_sizes(VG, r)]
-        fresh = [r for r in cands if not self.pyr[r * P + VG]]
+        fresh = [r for r in cands if not self.pyr[self.piece_slot(r, VG)]]
         if fresh:
-            r = min(fresh, key=lambda x: (-len(self.pyr[x * P + PLAYER]), x))
-            mine = len(self.pyr[r * P + PLAYER])
+            r = min(fresh, key=lambda x: (-len(self.pyr[self.piece_slot(x, PLAYER)]), x))
+            mine = len(self.pyr[self.piece_slot(r, PLAYER)])
             return r, f"BUILD: no Vengeful pyramid there yet; you have {mine} element(s) there"
         if not cands:
             return -1, ""
-        r = min(cands, key=lambda x: (len(self.pyr[x * P + VG]), x))
+        r = min(cands, key=lambda x: (len(self.pyr[self.piece_slot(x, VG)]), x))
         return r, "BUILD: their shortest pyramid that can still grow"
 
     def _vg_pyramid(self, step: Step, label: str, n: int) -> int:
         cands = self._vg_regions(step.region)
-        P = self.tribe_count
         done = 0
         for _ in range(n):
             if step.region == "here":
@@ -1009,8 +1009,9 @@ class SoloState(MezoState):
             if r < 0:
                 break
             size = self.legal_sizes(VG, r)[0]  # B11.7: the largest legal element
-            started = not self.pyr[r * P + VG]
-            self.pyr[r * P + VG] = self.pyr[r * P + VG] + (size,)
+            i = self.piece_slot(r, VG)
+            started = not self.pyr[i]
+            self.pyr[i] = self.pyr[i] + (size,)
             done += 1
             why = "the largest legal element" + (f"; {rwhy}" if rwhy else "")
             self._act(
@@ -1023,12 +1024,11 @@ class SoloState(MezoState):
         return done
 
     def _vg_demolish(self, step: Step, label: str, n: int) -> int:
-        P = self.tribe_count
         cands = self._vg_regions(step.region)
 
         def pieces(r: int) -> bool:
-            return bool(self.glyphs[r * P + PLAYER]) or (
-                step.what == "any" and bool(self.pyr[r * P + PLAYER])
+            return bool(self.glyphs[self.piece_slot(r, PLAYER)]) or (
+                step.what == "any" and bool(self.pyr[self.piece_slot(r, PLAYER)])
             )
 
         cands = [r for r in cands if pieces(r)]
@@ -1038,7 +1038,7 @@ class SoloState(MezoState):
         r = cands[0]
         done = 0
         for _ in range(n):
-            i = r * P + PLAYER
+            i = self.piece_slot(r, PLAYER)
             if self.glyphs[i]:
                 self.glyphs[i] -= 1
                 text, why = "your Glyph", "a Glyph goes before a pyramid"
