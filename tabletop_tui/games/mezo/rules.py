@@ -366,6 +366,10 @@ class MezoState(ModulesMixin, GameState):
     def vp_order(self) -> list[int]:
         return sorted(range(self.tribe_count), key=lambda s: (-self.vp[s], self.pos[s]))
 
+    def regions_without_champion(self) -> list[int]:
+        """The in-play regions no Champion stands in (where the Blessed Region may be)."""
+        return [r for r in range(len(self.inplay)) if self.inplay[r] and self.champion_owner(r) < 0]
+
     def champion_owner(self, r: int) -> int:
         for i, cr in enumerate(self.champs):
             if cr == r:
@@ -409,7 +413,7 @@ class MezoState(ModulesMixin, GameState):
 
     def units_at(self, r: int, s: int, t: int) -> int:
         """How many units of type ``t`` tribe ``s`` has in region ``r``."""
-        return self.units[self.unit_slot(r, s, t)]
+        return self.units[(r * self.tribe_count + s) * 2 + t]  # unit_slot, inlined: hot
 
     def units_of(self, r: int, s: int) -> int:
         i = self.unit_slot(r, s, SH)
@@ -715,8 +719,7 @@ class MezoState(ModulesMixin, GameState):
         s = f.seat
         opts = tuple(
             Option(f"region:{self.rid(r)}", self.rname(r), f"region:{self.rid(r)}")
-            for r in range(len(self.inplay))
-            if self.inplay[r] and self.champion_owner(r) < 0
+            for r in self.regions_without_champion()
         )
         return Decision(
             s,
@@ -761,7 +764,7 @@ class MezoState(ModulesMixin, GameState):
             self.log(f"{self.name(s)} deploys {_split_label(a, b)} into {self.rname(r)}.", seat=s)
 
     def _f_set_blessed(self, f: SetBlessed) -> None:
-        free = [r for r in range(len(self.inplay)) if self.inplay[r] and self.champion_owner(r) < 0]
+        free = self.regions_without_champion()
         self.blessed = free[0] if free else -1
         if self.blessed >= 0:
             self.log(f"{self.rname(self.blessed)} is the Blessed Region this Age.")

@@ -359,7 +359,7 @@ class SoloState(MezoState):
     # ---- Tribe Step (B5) -----------------------------------------------------------------
 
     def _f_set_blessed(self, f: SetBlessed) -> Decision:
-        free = [r for r in range(len(self.inplay)) if self.inplay[r] and self.champion_owner(r) < 0]
+        free = self.regions_without_champion()
         opts = tuple(
             Option(f"region:{self.rid(r)}", self.rname(r), f"region:{self.rid(r)}") for r in free
         )
