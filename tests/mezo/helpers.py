@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop_tui.games.mezo.data import StepModel, compile_effect
+from tabletop_tui.games.mezo.frames import Eff
 from tabletop_tui.games.mezo.rules import SH, WA, MezoState
 
 REG = {c: i for i, c in enumerate("ABCDEF")}
@@ -46,7 +47,7 @@ def at_first_action(
 
 def clear_board(st: MezoState) -> None:
     """Every unit back in Reserve and no pieces: a blank slate for staging."""
-    P = st.np
+    P = st.tribe_count
     for r in range(6):
         for s in range(P):
             for t in (SH, WA):
@@ -64,7 +65,7 @@ def clear_board(st: MezoState) -> None:
 def put(st: MezoState, region: str, seat: int, shamans: int = 0, warriors: int = 0) -> None:
     """Move units from the seat's Reserve into a region."""
     r = REG[region]
-    P = st.np
+    P = st.tribe_count
     for t, k in ((SH, shamans), (WA, warriors)):
         assert st.reserve[seat * 2 + t] >= k
         st.reserve[seat * 2 + t] -= k
@@ -79,13 +80,13 @@ def to_xibalba(st: MezoState, seat: int, shamans: int = 0, warriors: int = 0) ->
 
 def units(st: MezoState, region: str, seat: int) -> tuple[int, int]:
     r = REG[region]
-    i = (r * st.np + seat) * 2
+    i = (r * st.tribe_count + seat) * 2
     return st.units[i], st.units[i + 1]
 
 
 def run_effect(st: MezoState, seat: int, effect, src: str = "God cards and CALL") -> None:
     """Start an effect on top of the current flow, as a card option would."""
-    st.stack.append(("eff", seat, effect, 0, src))
+    st.stack.append(Eff(seat, effect, 0, src))
     st._decision_cache = None
     st._run()
 
@@ -103,4 +104,4 @@ def kind(st: MezoState) -> str:
 
 
 def other_regions(st: MezoState) -> list[str]:
-    return [st.rid(r) for r in range(6) if st.inplay[r] and r != st.here]
+    return [st.rid(r) for r in range(6) if st.inplay[r] and r != st.conflict_region]

@@ -69,9 +69,9 @@ def set_ritual(st: MezoState, rid: str) -> None:
 
 def finish_conflict(st: MezoState, chooser=quiet) -> MezoState:
     """Play quietly until the conflict in progress is resolved."""
-    r = st.here
+    r = st.conflict_region
     assert r >= 0
-    return advance(st, lambda x: x.here != r, chooser)
+    return advance(st, lambda x: x.conflict_region != r, chooser)
 
 
 def region_of(st: MezoState, r: int) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop_tui.games.mezo.frames import Frame, VgEff
 from tabletop_tui.games.mezo.rules import MezoState
 from tabletop_tui.games.mezo.solo import PLAYER, VG, SoloState
 
@@ -34,7 +35,7 @@ def at_action(seed: int = 0, god: str = "kukulkan", **options: Any) -> SoloState
     return st
 
 
-def run_frames(st: SoloState, *frames: tuple) -> list[str]:
+def run_frames(st: SoloState, *frames: Frame) -> list[str]:
     """Run frames on top of the current flow (as an effect would) and return the log."""
     st._log_buffer = []
     st.stack.extend(reversed(frames))
@@ -47,10 +48,10 @@ def run_frames(st: SoloState, *frames: tuple) -> list[str]:
 
 def vg_run(st: SoloState, *step_dicts: dict[str, Any], label: str = "test") -> list[str]:
     """The Vengeful gods resolve the given steps now (as a card row would)."""
-    return run_frames(st, ("vg_eff", steps(*step_dicts), 0, "Vengeful cards", label))
+    return run_frames(st, VgEff(steps(*step_dicts), 0, "Vengeful cards", label))
 
 
 def board_units(st: SoloState, region: str, tribe: int) -> tuple[int, int]:
     r = REG[region]
-    i = (r * st.np + tribe) * 2
+    i = (r * st.tribe_count + tribe) * 2
     return st.units[i], st.units[i + 1]

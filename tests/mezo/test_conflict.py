@@ -36,7 +36,7 @@ def pass_all(st, stop_kinds=("action", "third")):
 
 def test_turn_order_starts_left_of_the_champion_owner_4p():
     st = at_first_action(4, seed=11)
-    owner = st.champion_owner(st.here)
+    owner = st.champion_owner(st.conflict_region)
     ring = st.ring
     k = ring.index(owner)
     assert list(st.turn) == [ring[(k + 1 + i) % 4] for i in range(4)]
@@ -47,7 +47,7 @@ def test_turn_order_starts_left_of_the_champion_owner_4p():
 def test_two_players_the_one_without_champion_here_starts():
     for seed in range(4):
         st = at_first_action(2, seed=seed)
-        owner = st.champion_owner(st.here)
+        owner = st.champion_owner(st.conflict_region)
         assert st.turn == (1 - owner, owner)
 
 
@@ -106,7 +106,7 @@ def test_action_options_play_or_pass_and_marking():
     dev = st.dev[s]
     st.apply("pass:b:devotion")
     assert st.dev[s] == dev + 1
-    assert st.marks[s] == "b"
+    assert st.used_rows[s] == "b"
     # second round: b is spent
     while st.decision().seat != s:
         st.apply("pass:a:devotion")
@@ -144,17 +144,17 @@ def test_ixchel_pass_gives_both():
 def test_third_action_needs_own_glyph_here_and_destroys_it():
     st = at_first_action(2, seed=6, gods=("ixchel", "kukulkan"))
     first, second = st.turn
-    st.glyphs[st.here * 2 + first] = 1
+    st.glyphs[st.conflict_region * 2 + first] = 1
     st.abil[first] = st.abil[first] + ("glyph_carvers",)
     pass_all(st, stop_kinds=("action",))
     assert kind(st) == "third" and st.decision().seat == first
-    free = [k for k in "abc" if k not in st.marks[first]]
+    free = [k for k in "abc" if k not in st.used_rows[first]]
     assert len(free) == 1
     assert ids(st) == ["third:no", f"third:{free[0]}"]
     vp = st.vp[first]
     st.apply(f"third:{free[0]}")
-    assert st.glyphs[st.here * 2 + first] == 0
-    assert free[0] in st.marks[first]
+    assert st.glyphs[st.conflict_region * 2 + first] == 0
+    assert free[0] in st.used_rows[first]
     assert st.vp[first] >= vp + 1  # Glyph Carvers
     # the other player has no Glyph here: no third-action decision for them
     while kind(st) not in ("tie", "space", "keep_card", "offer", "ability", "champion"):
@@ -165,9 +165,9 @@ def test_third_action_needs_own_glyph_here_and_destroys_it():
 def test_strength_counts_champion_units_glyphs_tokens_not_pyramids():
     st = at_first_action(2, seed=7, gods=("ixchel", "kukulkan"))
     clear_board(st)
-    owner = st.champion_owner(st.here)
+    owner = st.champion_owner(st.conflict_region)
     other = 1 - owner
-    r = st.here
+    r = st.conflict_region
     put(st, st.rid(r), other, 1, 1)
     st.glyphs[r * 2 + other] = 2
     st.pyr[r * 2 + other] = (4, 3, 2)
@@ -186,9 +186,9 @@ def test_log_explains_strength_and_majorities():
     Calendar and Codex majorities, so a player can see why the conflict went as it did."""
     st = at_first_action(2, seed=7, gods=("ixchel", "kukulkan"))
     clear_board(st)
-    owner = st.champion_owner(st.here)
+    owner = st.champion_owner(st.conflict_region)
     other = 1 - owner
-    put(st, st.rid(st.here), other, 2, 1)
+    put(st, st.rid(st.conflict_region), other, 2, 1)
     texts = []
     while kind(st) in ("action", "third", "split"):
         d = st.decision()
@@ -210,10 +210,10 @@ def _to_strength(st):
 def test_strength_winner_takes_the_altar():
     st = at_first_action(2, seed=7, gods=("ixchel", "kukulkan"))
     clear_board(st)
-    owner = st.champion_owner(st.here)
+    owner = st.champion_owner(st.conflict_region)
     other = 1 - owner
-    put(st, st.rid(st.here), other, 2, 2)
-    st.altar[st.here] = "AL01"  # Jade Altar: 4 VP
+    put(st, st.rid(st.conflict_region), other, 2, 2)
+    st.altar[st.conflict_region] = "AL01"  # Jade Altar: 4 VP
     vp = st.vp[other]
     devs = list(st.dev)
     _to_strength(st)
@@ -225,11 +225,11 @@ def test_strength_winner_takes_the_altar():
 def test_strength_tie_is_settled_by_the_champion_owner_even_when_not_tied():
     st = at_first_action(3, seed=8, gods=("ixchel", "kukulkan", "uayeb"))
     clear_board(st)
-    owner = st.champion_owner(st.here)
+    owner = st.champion_owner(st.conflict_region)
     a, b = [s for s in range(3) if s != owner]
-    put(st, st.rid(st.here), a, 2, 1)
-    put(st, st.rid(st.here), b, 3, 0)
-    st.altar[st.here] = "AL01"
+    put(st, st.rid(st.conflict_region), a, 2, 1)
+    put(st, st.rid(st.conflict_region), b, 3, 0)
+    st.altar[st.conflict_region] = "AL01"
     _to_strength(st)
     assert kind(st) == "tie"
     d = st.decision()
@@ -242,10 +242,10 @@ def test_strength_tie_is_settled_by_the_champion_owner_even_when_not_tied():
 def test_owner_may_choose_themself_when_tied():
     st = at_first_action(2, seed=8, gods=("ixchel", "kukulkan"))
     clear_board(st)
-    owner = st.champion_owner(st.here)
+    owner = st.champion_owner(st.conflict_region)
     other = 1 - owner
-    put(st, st.rid(st.here), other, 1, 1)
-    st.altar[st.here] = "AL01"
+    put(st, st.rid(st.conflict_region), other, 1, 1)
+    st.altar[st.conflict_region] = "AL01"
     _to_strength(st)
     assert kind(st) == "tie"
     assert sorted(ids(st)) == sorted([f"winner:{owner}", f"winner:{other}"])
@@ -257,9 +257,9 @@ def test_no_winner_without_strength_and_no_champion():
     st = at_first_action(2, seed=9, gods=("ixchel", "kukulkan"))
     clear_board(st)
     for i, r in enumerate(st.champs):
-        if r == st.here:
+        if r == st.conflict_region:
             st.champs[i] = -1
-    st.altar[st.here] = "AL01"  # Jade Altar: 4 VP at once, so a wrong win would show
+    st.altar[st.conflict_region] = "AL01"  # Jade Altar: 4 VP at once, so a wrong win would show
     vp, tracks = list(st.vp), (list(st.calendar), list(st.codex))
     _to_strength(st)
     assert st.last_strength == {0: 0, 1: 0}
@@ -272,13 +272,13 @@ def test_fallback_without_champion_fewest_vp_wins_tie():
     st = at_first_action(2, seed=9, gods=("ixchel", "kukulkan"))
     clear_board(st)
     for i, r in enumerate(st.champs):
-        if r == st.here:
+        if r == st.conflict_region:
             st.champs[i] = -1
-    put(st, st.rid(st.here), 0, 1, 0)
-    put(st, st.rid(st.here), 1, 1, 0)
+    put(st, st.rid(st.conflict_region), 0, 1, 0)
+    put(st, st.rid(st.conflict_region), 1, 1, 0)
     st.vp = [5, 3]
     st.vpsrc = [[0] * 8 + [5], [0] * 8 + [3]]
-    st.altar[st.here] = "AL01"
+    st.altar[st.conflict_region] = "AL01"
     _to_strength(st)
     assert st.vpsrc[1][0] == 4
 
@@ -286,10 +286,10 @@ def test_fallback_without_champion_fewest_vp_wins_tie():
 def test_shaman_majority_goes_to_the_calendar_any_free_space():
     st = at_first_action(2, seed=10, gods=("ixchel", "kukulkan"))
     clear_board(st)
-    owner = st.champion_owner(st.here)
+    owner = st.champion_owner(st.conflict_region)
     other = 1 - owner
-    put(st, st.rid(st.here), other, 2, 0)
-    put(st, st.rid(st.here), owner, 1, 1)
+    put(st, st.rid(st.conflict_region), other, 2, 0)
+    put(st, st.rid(st.conflict_region), owner, 1, 1)
     st.calendar[0] = owner  # CAL1 taken
     st.reserve[owner * 2] -= 1
     _to_strength(st)
@@ -306,9 +306,9 @@ def test_shaman_majority_goes_to_the_calendar_any_free_space():
 def test_majority_needs_a_unit_and_a_free_space():
     st = at_first_action(2, seed=10, gods=("ixchel", "kukulkan"))
     clear_board(st)
-    owner = st.champion_owner(st.here)
+    owner = st.champion_owner(st.conflict_region)
     other = 1 - owner
-    put(st, st.rid(st.here), other, 0, 2)
+    put(st, st.rid(st.conflict_region), other, 0, 2)
     for i in range(5):
         st.codex[i] = owner
     st.reserve[owner * 2 + 1] -= 5
@@ -322,10 +322,10 @@ def test_majority_needs_a_unit_and_a_free_space():
 def test_shaman_circle_wins_the_tie_and_several_holders_fall_back():
     st = at_first_action(3, seed=12, gods=("ixchel", "kukulkan", "uayeb"))
     clear_board(st)
-    owner = st.champion_owner(st.here)
+    owner = st.champion_owner(st.conflict_region)
     a, b = [s for s in range(3) if s != owner]
-    put(st, st.rid(st.here), a, 2, 0)
-    put(st, st.rid(st.here), b, 2, 0)
+    put(st, st.rid(st.conflict_region), a, 2, 0)
+    put(st, st.rid(st.conflict_region), b, 2, 0)
     st.abil[b] = ("shaman_circle",)
     _to_strength(st)
     while kind(st) != "space":
@@ -335,9 +335,9 @@ def test_shaman_circle_wins_the_tie_and_several_holders_fall_back():
     # both hold it: the Champion owner chooses between them
     st2 = at_first_action(3, seed=12, gods=("ixchel", "kukulkan", "uayeb"))
     clear_board(st2)
-    put(st2, st2.rid(st2.here), a, 2, 0)
-    put(st2, st2.rid(st2.here), b, 2, 0)
-    put(st2, st2.rid(st2.here), owner, 2, 0)
+    put(st2, st2.rid(st2.conflict_region), a, 2, 0)
+    put(st2, st2.rid(st2.conflict_region), b, 2, 0)
+    put(st2, st2.rid(st2.conflict_region), owner, 2, 0)
     st2.abil[a] = ("shaman_circle",)
     st2.abil[b] = ("shaman_circle",)
     _to_strength(st2)
@@ -350,10 +350,10 @@ def test_shaman_circle_wins_the_tie_and_several_holders_fall_back():
 def test_war_drums_for_warriors():
     st = at_first_action(2, seed=12, gods=("ixchel", "kukulkan"))
     clear_board(st)
-    owner = st.champion_owner(st.here)
+    owner = st.champion_owner(st.conflict_region)
     other = 1 - owner
-    put(st, st.rid(st.here), other, 0, 1)
-    put(st, st.rid(st.here), owner, 0, 1)
+    put(st, st.rid(st.conflict_region), other, 0, 1)
+    put(st, st.rid(st.conflict_region), owner, 0, 1)
     st.abil[other] = ("war_drums",)
     _to_strength(st)
     while not (kind(st) == "space" and "COD" in ids(st)[0]):
@@ -364,7 +364,7 @@ def test_war_drums_for_warriors():
 def test_end_of_conflict_returns_units_and_champion_sacrifices_to_xibalba():
     st = at_first_action(2, seed=13, gods=("ixchel", "kukulkan"))
     clear_board(st)
-    r = st.here
+    r = st.conflict_region
     owner = st.champion_owner(r)
     put(st, st.rid(r), owner, 2, 1)
     st.wrath[owner * 2] = 1
@@ -414,11 +414,11 @@ def test_uayeb_buries_once_per_age():
 
     st = MezoState.new(gods_config(2, "uayeb", "ixchel"), 3)
     st = play_until(st, "bury")
-    first = st.here
+    first = st.conflict_region
     n = len(st.conflict_stack)
     st.apply("bury")
     assert st.conflict_stack[-1] == first
-    assert st.here != first and len(st.conflict_stack) == n
+    assert st.conflict_region != first and len(st.conflict_stack) == n
     assert st.bury_used[0]
     # no second offer this Age; the ability is back in Age 2
     while st.age == 1:
@@ -433,7 +433,7 @@ def test_uayeb_buries_once_per_age():
 def test_ah_puch_gains_1_vp_for_the_first_smite_of_a_conflict_only():
     st = at_first_action(2, seed=3, gods=("ah_puch", "ixchel"))
     clear_board(st)
-    put(st, st.rid(st.here), 1, 3, 0)
+    put(st, st.rid(st.conflict_region), 1, 3, 0)
     vp = st.vp[0]
     run_effect(st, 0, steps({"op": "smite", "n": 1}))
     assert st.vp[0] == vp + 1
@@ -444,7 +444,7 @@ def test_ah_puch_gains_1_vp_for_the_first_smite_of_a_conflict_only():
 
 def test_cabrakan_gains_1_vp_per_demolish_effect():
     st = at_first_action(2, seed=3, gods=("cabrakan", "ixchel"))
-    r = st.here
+    r = st.conflict_region
     st.glyphs[r * 2 + 1] = 2
     vp = st.vp[0]
     run_effect(st, 0, steps({"op": "demolish", "n": 2}))
@@ -457,7 +457,7 @@ def test_cabrakan_gains_1_vp_per_demolish_effect():
 def test_xolotl_sacrifice_vp_capped_at_2_per_conflict():
     st = at_first_action(2, seed=3, gods=("xolotl", "ixchel"))
     clear_board(st)
-    put(st, st.rid(st.here), 0, 3, 0)
+    put(st, st.rid(st.conflict_region), 0, 3, 0)
     st.wrath_tiles[0] = "W1-2"  # Obsidian Rain: Strength per unit, no VP
     vp = st.vp[0]
     run_effect(st, 0, steps({"op": "sacrifice", "n": 3}))
@@ -469,7 +469,7 @@ def test_xolotl_sacrifice_vp_capped_at_2_per_conflict():
 def test_sacrificed_units_go_to_xibalba_at_end_of_conflict():
     st = at_first_action(2, seed=3, gods=("xolotl", "ixchel"))
     clear_board(st)
-    r = st.here
+    r = st.conflict_region
     put(st, st.rid(r), 0, 2, 0)
     run_effect(st, 0, steps({"op": "sacrifice", "n": 2}))
     xs = st.xib[0]

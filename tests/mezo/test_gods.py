@@ -30,22 +30,22 @@ def busy(st: MezoState, s: int) -> None:
     clear_board(st)
     for r in range(6):
         if st.inplay[r]:
-            for o in range(st.np):
+            for o in range(st.tribe_count):
                 put(st, st.rid(r), o, 1, 1)
-    for o in range(st.np):
+    for o in range(st.tribe_count):
         st.reserve[o * 2] -= 2
         st.reserve[o * 2 + 1] -= 2
         st.xib[o * 2] += 2
         st.xib[o * 2 + 1] += 2
-    elsewhere = next(r for r in range(6) if st.inplay[r] and r != st.here)
-    st.pyr[elsewhere * st.np + s] = (3,)
+    elsewhere = next(r for r in range(6) if st.inplay[r] and r != st.conflict_region)
+    st.pyr[elsewhere * st.tribe_count + s] = (3,)
     st.codex[0] = s
     st.reserve[s * 2 + 1] -= 1
-    if st.here >= 0:
-        for o in range(st.np):
+    if st.conflict_region >= 0:
+        for o in range(st.tribe_count):
             if o != s:
-                st.glyphs[st.here * st.np + o] = 1
-                st.pyr[st.here * st.np + o] = (4,)
+                st.glyphs[st.conflict_region * st.tribe_count + o] = 1
+                st.pyr[st.conflict_region * st.tribe_count + o] = (4,)
 
 
 def resolve(st: MezoState, s: int) -> None:
@@ -86,7 +86,7 @@ def test_every_card_option_does_something_on_a_busy_board(god):
             st.vertex[0] = next(
                 v
                 for v, regs in enumerate(st.data.vertex_regions)
-                if st.here in regs and v != st.vertex[1]
+                if st.conflict_region in regs and v != st.vertex[1]
             )
             before = snapshot(st)
             run_effect(st, 0, opt.steps)
@@ -147,7 +147,7 @@ def test_call_ixchel_awakens_up_to_two_shamans():
     resolve(st, s)
     assert st.xib[0] == 0 and st.xib[1] == 2
     present = [r for r in st.data.vertex_regions[v] if st.inplay[r]]
-    assert max(st.u(r, s, 0) for r in present) == 3
+    assert max(st.units_at(r, s, 0) for r in present) == 3
 
 
 def test_call_kukulkan_builds_a_glyph_then_recovers():
@@ -221,5 +221,5 @@ def test_uayeb_card_sends_a_shaman_to_the_calendar_and_replaces_it():
     st.apply("space:CAL5")
     resolve(st, 0)
     assert st.calendar[4] == 0
-    assert st.u(st.here, 0, 0) == 1  # one moved away, one deployed back
+    assert st.units_at(st.conflict_region, 0, 0) == 1  # one moved away, one deployed back
     assert st.vp[0] >= 3

@@ -34,7 +34,7 @@ def actor(st):
 
 
 def here(st):
-    return st.rid(st.here)
+    return st.rid(st.conflict_region)
 
 
 def test_deploy_here_offers_every_mix_of_exactly_n(st):
@@ -71,12 +71,14 @@ def test_deploy_as_much_as_possible_when_short(st):
 
 def test_deploy_pending_lists_only_pending_in_play_regions(st):
     a = actor(st)
-    resolved = next(r for r in range(6) if st.inplay[r] and r != st.here)
+    resolved = next(r for r in range(6) if st.inplay[r] and r != st.conflict_region)
     st.status[resolved] = RESOLVED
     run_effect(st, a, steps({"op": "deploy", "n": 1, "region": "pending"}))
     assert kind(st) == "region"
     expected = {
-        f"region:{st.rid(r)}" for r in range(6) if st.inplay[r] and r != st.here and r != resolved
+        f"region:{st.rid(r)}"
+        for r in range(6)
+        if st.inplay[r] and r != st.conflict_region and r != resolved
     }
     assert set(ids(st)) == expected
 
@@ -126,7 +128,7 @@ def test_smite_hits_only_opponents_and_sends_to_xibalba(st):
 def test_smite_in_pending_region_lists_regions_with_targets(st):
     a = actor(st)
     b = 1 - a
-    others = [st.rid(r) for r in range(6) if st.inplay[r] and r != st.here]
+    others = [st.rid(r) for r in range(6) if st.inplay[r] and r != st.conflict_region]
     put(st, others[0], b, 1, 0)
     put(st, others[1], a, 1, 0)  # own units are no target
     run_effect(st, a, steps({"op": "smite", "n": 1, "region": "pending"}))
@@ -137,7 +139,7 @@ def test_smite_in_pending_region_lists_regions_with_targets(st):
 
 def test_smite_champion_is_never_a_target(st):
     a = actor(st)
-    assert st.champion_owner(st.here) >= 0
+    assert st.champion_owner(st.conflict_region) >= 0
     run_effect(st, a, steps({"op": "smite", "n": 1}))
     assert kind(st) == "action"  # nothing to hit although a Champion stands here
 
@@ -157,20 +159,22 @@ def test_exile_by_zotz_present_goes_to_xibalba():
     clear_board(st)
     z = 0
     b = 1
-    put(st, st.rid(st.here), b, 1, 0)
+    put(st, st.rid(st.conflict_region), b, 1, 0)
     # Zotz stands on a vertex touching here
     v = next(
-        v for v, regs in enumerate(st.data.vertex_regions) if st.here in regs and v not in st.vertex
+        v
+        for v, regs in enumerate(st.data.vertex_regions)
+        if st.conflict_region in regs and v not in st.vertex
     )
     st.vertex[z] = v
     run_effect(st, z, steps({"op": "exile", "n": 1}))
     assert st.xib[b * 2] == 1
     # not present: back to Reserve
-    put(st, st.rid(st.here), b, 1, 0)
+    put(st, st.rid(st.conflict_region), b, 1, 0)
     v2 = next(
         v
         for v, regs in enumerate(st.data.vertex_regions)
-        if st.here not in regs and v not in st.vertex
+        if st.conflict_region not in regs and v not in st.vertex
     )
     st.vertex[z] = v2
     res = st.reserve[b * 2]
@@ -180,7 +184,7 @@ def test_exile_by_zotz_present_goes_to_xibalba():
 
 def test_move_into_here_from_several_pending_regions(st):
     a = actor(st)
-    others = [st.rid(r) for r in range(6) if st.inplay[r] and r != st.here]
+    others = [st.rid(r) for r in range(6) if st.inplay[r] and r != st.conflict_region]
     put(st, others[0], a, 1, 0)
     put(st, others[1], a, 0, 1)
     run_effect(st, a, steps({"op": "move_in", "n": 2, "from": "pending"}))
@@ -195,7 +199,7 @@ def test_move_into_here_from_several_pending_regions(st):
 
 def test_move_up_to_may_stop(st):
     a = actor(st)
-    others = [st.rid(r) for r in range(6) if st.inplay[r] and r != st.here]
+    others = [st.rid(r) for r in range(6) if st.inplay[r] and r != st.conflict_region]
     put(st, others[0], a, 2, 0)
     run_effect(st, a, steps({"op": "move_in", "n": 3, "up_to": True, "from": "pending"}))
     assert "done" in ids(st)
@@ -207,7 +211,7 @@ def test_move_up_to_may_stop(st):
 
 def test_move_never_takes_from_resolved_regions(st):
     a = actor(st)
-    others = [r for r in range(6) if st.inplay[r] and r != st.here]
+    others = [r for r in range(6) if st.inplay[r] and r != st.conflict_region]
     put(st, st.rid(others[0]), a, 1, 0)
     st.status[others[0]] = RESOLVED
     run_effect(st, a, steps({"op": "move_in", "n": 1, "from": "pending"}))
@@ -218,7 +222,7 @@ def test_move_never_takes_from_resolved_regions(st):
 def test_move_out_each_unit_picks_a_pending_region(st):
     a = actor(st)
     put(st, here(st), a, 1, 1)
-    others = [st.rid(r) for r in range(6) if st.inplay[r] and r != st.here]
+    others = [st.rid(r) for r in range(6) if st.inplay[r] and r != st.conflict_region]
     run_effect(st, a, steps({"op": "move_out", "n": 3, "up_to": True, "region": "pending"}))
     assert kind(st) == "move_out"
     assert f"to:{others[0]}:S" in ids(st) and f"to:{others[1]}:W" in ids(st)
@@ -230,33 +234,33 @@ def test_move_out_each_unit_picks_a_pending_region(st):
 
 def test_build_glyph_limited_by_supply(st):
     a = actor(st)
-    r = st.here
-    st.glyphs[r * st.np + a] = 5
+    r = st.conflict_region
+    st.glyphs[r * st.tribe_count + a] = 5
     run_effect(st, a, steps({"op": "build_glyph", "n": 3}))
-    assert st.glyphs[r * st.np + a] == 6
+    assert st.glyphs[r * st.tribe_count + a] == 6
     run_effect(st, a, steps({"op": "build_glyph", "n": 1}))
-    assert st.glyphs[r * st.np + a] == 6 and st.glyph_supply(a) == 0
+    assert st.glyphs[r * st.tribe_count + a] == 6 and st.glyph_supply(a) == 0
 
 
 def test_build_pyramid_sizes_follow_a13(st):
     a = actor(st)
-    r = st.here
+    r = st.conflict_region
     run_effect(st, a, steps({"op": "build_pyramid", "n": 1}))
     assert sorted(ids(st)) == ["size:1", "size:2", "size:3", "size:4"]  # any size starts
     st.apply("size:3")
     run_effect(st, a, steps({"op": "build_pyramid", "n": 1}))
     assert sorted(ids(st)) == ["size:1", "size:2"]  # strictly smaller than the top
     st.apply("size:1")
-    assert st.pyr[r * st.np + a] == (3, 1)
+    assert st.pyr[r * st.tribe_count + a] == (3, 1)
     run_effect(st, a, steps({"op": "build_pyramid", "n": 1}))
     assert kind(st) == "action"  # a top closes the pyramid
-    assert st.pyr[r * st.np + a] == (3, 1)
+    assert st.pyr[r * st.tribe_count + a] == (3, 1)
 
 
 def test_build_pyramid_respects_the_2_2_3_3_supply(st):
     a = actor(st)
-    P = st.np
-    inplay = [r for r in range(6) if st.inplay[r] and r != st.here]
+    P = st.tribe_count
+    inplay = [r for r in range(6) if st.inplay[r] and r != st.conflict_region]
     st.pyr[inplay[0] * P + a] = (4,)
     st.pyr[inplay[1] * P + a] = (4,)
     run_effect(st, a, steps({"op": "build_pyramid", "n": 1}))
@@ -266,8 +270,8 @@ def test_build_pyramid_respects_the_2_2_3_3_supply(st):
 def test_demolish_glyph_or_top_element(st):
     a = actor(st)
     b = 1 - a
-    r = st.here
-    P = st.np
+    r = st.conflict_region
+    P = st.tribe_count
     st.glyphs[r * P + b] = 1
     st.pyr[r * P + b] = (4, 2)
     st.glyphs[r * P + a] = 1
@@ -281,10 +285,10 @@ def test_demolish_glyph_or_top_element(st):
 def test_demolish_glyph_only_form(st):
     a = actor(st)
     b = 1 - a
-    r = st.here
-    st.pyr[r * st.np + b] = (4,)
+    r = st.conflict_region
+    st.pyr[r * st.tribe_count + b] = (4,)
     run_effect(st, a, steps({"op": "demolish", "n": 1, "what": "glyph"}))
-    assert st.pyr[r * st.np + b] == (4,)
+    assert st.pyr[r * st.tribe_count + b] == (4,)
     assert kind(st) == "action"
 
 
@@ -305,14 +309,14 @@ def test_sacrifice_per_action_reward_once(st):
     put(st, here(st), a, 2, 0)
     st.wrath_tiles[0] = "W1-3"  # Rising Smoke: BUILD 1 Glyph here per action
     run_effect(st, a, steps({"op": "sacrifice", "n": 2}))
-    assert st.glyphs[st.here * st.np + a] == 1
+    assert st.glyphs[st.conflict_region * st.tribe_count + a] == 1
 
 
 def test_sacrifice_of_nothing_gives_no_per_action_reward(st):
     a = actor(st)
     st.wrath_tiles[0] = "W1-3"
     run_effect(st, a, steps({"op": "sacrifice", "n": 1}))
-    assert st.glyphs[st.here * st.np + a] == 0
+    assert st.glyphs[st.conflict_region * st.tribe_count + a] == 0
     assert st.dev[a] == 0
 
 
@@ -328,7 +332,7 @@ def test_strength_tokens_only_in_a_conflict(st):
     a = actor(st)
     run_effect(st, a, steps({"op": "strength", "n": 2}))
     assert st.tokens[a] == 2
-    st.here = -1
+    st.conflict_region = -1
     run_effect(st, a, steps({"op": "strength", "n": 2}))
     assert st.tokens[a] == 2
 
@@ -336,12 +340,14 @@ def test_strength_tokens_only_in_a_conflict(st):
 def test_if_god_present_here(st):
     a = actor(st)
     v_in = next(
-        v for v, regs in enumerate(st.data.vertex_regions) if st.here in regs and v not in st.vertex
+        v
+        for v, regs in enumerate(st.data.vertex_regions)
+        if st.conflict_region in regs and v not in st.vertex
     )
     v_out = next(
         v
         for v, regs in enumerate(st.data.vertex_regions)
-        if st.here not in regs and v not in st.vertex
+        if st.conflict_region not in regs and v not in st.vertex
     )
     eff = steps(
         {"op": "strength", "n": 2},
@@ -397,12 +403,12 @@ def test_abandoned_regions_are_never_targets():
 
 def test_units_never_enter_a_resolved_region_but_pieces_may(st):
     a = actor(st)
-    resolved = next(r for r in range(6) if st.inplay[r] and r != st.here)
+    resolved = next(r for r in range(6) if st.inplay[r] and r != st.conflict_region)
     st.status[resolved] = RESOLVED
     st.vertex[a] = next(
         v
         for v, regs in enumerate(st.data.vertex_regions)
-        if resolved in regs and st.here not in regs
+        if resolved in regs and st.conflict_region not in regs
     )
     present = st.god_regions(a)
     assert resolved in present
@@ -421,7 +427,7 @@ def test_units_never_enter_a_resolved_region_but_pieces_may(st):
 def test_region_of_a_step_is_one_region_for_all_n(st):
     a = actor(st)
     b = 1 - a
-    others = [st.rid(r) for r in range(6) if st.inplay[r] and r != st.here]
+    others = [st.rid(r) for r in range(6) if st.inplay[r] and r != st.conflict_region]
     put(st, others[0], b, 1, 0)
     put(st, others[1], b, 1, 0)
     run_effect(st, a, steps({"op": "smite", "n": 2, "region": "pending"}))

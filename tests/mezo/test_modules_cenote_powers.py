@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop_tui.games.mezo.frames import Action, Third
+
 from ..bounded import bounded
 from .helpers import clear_board, ids, kind, put, to_xibalba, units
 from .module_helpers import advance, finish_conflict, mod_state, quiet, to_kind
@@ -31,9 +33,9 @@ def test_cenote_is_placed_each_age_by_the_vp_leader_after_the_ritual():
 def test_the_winner_where_the_cenote_lies_gains_3_devotion_besides_the_altar():
     st = to_kind(mod_state(2, 5, cenote=True), "action")
     clear_board(st)
-    owner = st.champion_owner(st.here)  # wins with the Champion alone: no majority
-    st.altar[st.here] = "AL01"  # 4 VP, no Devotion
-    st.cenote = st.here
+    owner = st.champion_owner(st.conflict_region)  # wins with the Champion alone: no majority
+    st.altar[st.conflict_region] = "AL01"  # 4 VP, no Devotion
+    st.cenote = st.conflict_region
     devs = list(st.dev)
     passes = {s: 0 for s in (0, 1)}
 
@@ -51,9 +53,9 @@ def test_the_winner_where_the_cenote_lies_gains_3_devotion_besides_the_altar():
 def test_no_cenote_bonus_elsewhere():
     st = to_kind(mod_state(2, 5, cenote=True), "action")
     clear_board(st)
-    owner = st.champion_owner(st.here)
-    st.cenote = next(r for r in range(6) if st.inplay[r] and r != st.here)
-    st.altar[st.here] = "AL01"
+    owner = st.champion_owner(st.conflict_region)
+    st.cenote = next(r for r in range(6) if st.inplay[r] and r != st.conflict_region)
+    st.altar[st.conflict_region] = "AL01"
     dev = st.dev[owner]
     finish_conflict(st)
     assert st.dev[owner] == dev + 2  # two passes only
@@ -62,8 +64,8 @@ def test_no_cenote_bonus_elsewhere():
 def test_cenote_in_the_blessed_region_rewards_the_blessed_winner():
     st = to_kind(mod_state(2, 4, cenote=True), "offer")
     clear_board(st)
-    st.cenote = st.here
-    put(st, st.rid(st.here), 1, 1, 0)
+    st.cenote = st.conflict_region
+    put(st, st.rid(st.conflict_region), 1, 1, 0)
     dev = list(st.dev)
     finish_conflict(st)
     assert st.dev[1] == dev[1] + 3 and st.dev[0] == dev[0]
@@ -77,7 +79,7 @@ def to_power(players: int = 2, seed: int = 0, token: str = "TP1", **extra):
     """The first normal conflict with the Champion owner holding ``token``; board cleared."""
     st = to_kind(mod_state(players, seed, tribe_powers=True, **extra), "action")
     clear_board(st)
-    owner = st.champion_owner(st.here)
+    owner = st.champion_owner(st.conflict_region)
     tokens = list(st.power_token)
     if token in tokens:
         tokens[tokens.index(token)] = tokens[owner]
@@ -97,7 +99,7 @@ def test_powers_are_offered_after_the_third_actions_to_qualifying_players_in_tur
     st, owner = to_power(3, 2)
     other = [s for s in st.turn if s != owner]
     # god of the first other player present here, the second neither present nor Champion
-    here = st.here
+    here = st.conflict_region
     st.vertex = list(st.vertex)
     present = next(v for v, regs in enumerate(st.data.vertex_regions) if here in regs)
     away = next(
@@ -114,10 +116,10 @@ def test_powers_are_offered_after_the_third_actions_to_qualifying_players_in_tur
     st.vertex[other[0]] = present
     st.vertex[other[1]] = away
     asked = []
-    while st.here == here:
+    while st.conflict_region == here:
         d = st.decision()
         if d.kind == "power":
-            assert all(f[0] not in ("action", "third") for f in st.stack)
+            assert not any(isinstance(f, (Action, Third)) for f in st.stack)
             asked.append(d.seat)
             assert d.ids == ["power:1", "power:2", "power:keep"]
         st.apply(quiet(d))
@@ -126,8 +128,8 @@ def test_powers_are_offered_after_the_third_actions_to_qualifying_players_in_tur
 
 def test_no_tribe_power_in_the_blessed_region():
     st = to_kind(mod_state(2, 4, tribe_powers=True), "offer")
-    here = st.here
-    while st.here == here:
+    here = st.conflict_region
+    while st.conflict_region == here:
         assert st.decision().kind != "power"
         st.apply(quiet(st.decision()))
 
@@ -160,21 +162,21 @@ def test_each_tribe_power(case):
     token, which = case.split(":")
     st, me = to_power(2, 6, token, gods=("kukulkan", "xolotl"))
     o = 1 - me
-    here = st.rid(st.here)
+    here = st.rid(st.conflict_region)
     P = 2
     put(st, here, me, 1, 1)
     put(st, here, o, 1, 1)
-    st.glyphs[st.here * P + o] = 1
-    pending = [r for r in range(6) if st.inplay[r] and r != st.here]
-    st.pyr[st.here * P + o] = (4,)
+    st.glyphs[st.conflict_region * P + o] = 1
+    pending = [r for r in range(6) if st.inplay[r] and r != st.conflict_region]
+    st.pyr[st.conflict_region * P + o] = (4,)
     to_xibalba(st, me, shamans=2, warriors=1)
-    st.altar[st.here] = "AL01"  # the win that follows asks nothing
+    st.altar[st.conflict_region] = "AL01"  # the win that follows asks nothing
     st = reach_power(st, me)
     before = {
         "units": units(st, here, me),
         "opp": units(st, here, o),
-        "glyph": st.glyphs[st.here * P + me],
-        "oglyph": st.glyphs[st.here * P + o],
+        "glyph": st.glyphs[st.conflict_region * P + me],
+        "oglyph": st.glyphs[st.conflict_region * P + o],
         "tokens": st.tokens[me],
         "xib": (st.xib[me * 2], st.xib[me * 2 + 1]),
         "oxib": st.xib[o * 2] + st.xib[o * 2 + 1],
@@ -187,7 +189,7 @@ def test_each_tribe_power(case):
     opp_here = sum(units(st, here, o))
     mine_here = sum(units(st, here, me))
     if case == "TP1:1":
-        assert st.glyphs[st.here * P + me] == before["glyph"] + 1
+        assert st.glyphs[st.conflict_region * P + me] == before["glyph"] + 1
     elif case == "TP1:2":
         assert opp_here == 1 and st.reserve[o * 2] + st.reserve[o * 2 + 1] == before["ores"] + 1
     elif case == "TP2:1":
@@ -197,7 +199,9 @@ def test_each_tribe_power(case):
     elif case == "TP3:1":
         assert opp_here == 1 and st.xib[o * 2] + st.xib[o * 2 + 1] == before["oxib"] + 1
     elif case == "TP3:2":
-        assert st.glyphs[st.here * P + o] == 0 and st.pyr[st.here * P + o] == (4,)
+        assert st.glyphs[st.conflict_region * P + o] == 0 and st.pyr[
+            st.conflict_region * P + o
+        ] == (4,)
     elif case == "TP4:1":
         assert mine_here == 1
         assert sum(sum(units(st, st.rid(r), me)) for r in pending) == 1

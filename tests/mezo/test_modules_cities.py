@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop_tui.games.mezo.frames import CityUnit, EndGame
 from tabletop_tui.games.mezo.modules import SRC_CITIES
 from tabletop_tui.games.mezo.rules import SOURCES
 
@@ -123,15 +124,15 @@ def won_here(players=2, seed=0, **extra):
     st = mod_state(players, seed, cities=True, **extra)
     st = to_kind(st, "action")
     clear_board(st)
-    owner = st.champion_owner(st.here)
-    put(st, st.rid(st.here), owner, 2, 2)
+    owner = st.champion_owner(st.conflict_region)
+    put(st, st.rid(st.conflict_region), owner, 2, 2)
     return st, owner
 
 
 def test_winning_in_another_players_city_destroys_it_for_1_vp():
     st, owner = won_here(3, seed=5)
     victim = next(s for s in range(3) if s != owner)
-    st.city = tuple(st.here if s == victim else -1 for s in range(3))
+    st.city = tuple(st.conflict_region if s == victim else -1 for s in range(3))
     vp = st.vp[owner]
     finish_conflict(st)
     assert st.city[victim] == -1 and st.city_lost[victim]
@@ -141,12 +142,12 @@ def test_winning_in_another_players_city_destroys_it_for_1_vp():
     assert v == {"region": None, "destroyed": True}
     # next Age: the victim no longer deploys a City unit
     st = advance(st, lambda x: x.phase == "Tribe Step")
-    assert all(f[0] != "city_unit" or f[1] != victim for f in st.stack)
+    assert all(type(f) is not CityUnit or f.seat != victim for f in st.stack)
 
 
 def test_winning_in_your_own_city_region_does_nothing():
     st, owner = won_here(2, seed=1)
-    st.city = tuple(st.here if s == owner else -1 for s in range(2))
+    st.city = tuple(st.conflict_region if s == owner else -1 for s in range(2))
     finish_conflict(st)
     assert st.city[owner] == st.conflict_order[-1]
     assert st.vpsrc[owner][CITIES] == 0 and not st.city_lost[owner]
@@ -157,9 +158,9 @@ def test_losing_or_no_winner_leaves_the_city():
     st = to_kind(st, "action")
     clear_board(st)
     for i, r in enumerate(st.champs):
-        if r == st.here:
+        if r == st.conflict_region:
             st.champs[i] = -1  # nobody has Strength: no winner
-    st.city = (st.here, -1)
+    st.city = (st.conflict_region, -1)
     finish_conflict(st)
     assert st.city[0] == st.conflict_order[-1]
 
@@ -167,10 +168,10 @@ def test_losing_or_no_winner_leaves_the_city():
 def test_a_blessed_region_win_destroys_a_city_too():
     st = mod_state(2, 4, cities=True)
     st = to_kind(st, "offer")
-    assert st.here == st.blessed
+    assert st.conflict_region == st.blessed
     clear_board(st)
-    put(st, st.rid(st.here), 1, 1, 0)
-    st.city = (st.here, -1)
+    put(st, st.rid(st.conflict_region), 1, 1, 0)
+    st.city = (st.conflict_region, -1)
     finish_conflict(st)
     assert st.city == (-1, -1) and st.city_lost[0]
     assert st.vpsrc[1][CITIES] == 1
@@ -204,7 +205,7 @@ def test_end_of_game_scores_each_standing_city():
     st.city = (r, -1, -1)
     st.city_lost = (False, True, False)
     vp = list(st.vp)
-    st.stack.append(("end_game",))
+    st.stack.append(EndGame())
     st._decision_cache = None
     st._run()
     assert st.vpsrc[0][CITIES] == 3

@@ -52,15 +52,15 @@ def test_all_five_in_one_conflict():
     set_ritual(st, "RI07")  # Feast: 2 VP to each normal Strength winner
     st = to_kind(st, "action")
     clear_board(st)
-    owner = st.champion_owner(st.here)
+    owner = st.champion_owner(st.conflict_region)
     victim = next(s for s in range(3) if s != owner)
-    st.city = tuple(st.here if s == victim else -1 for s in range(3))
+    st.city = tuple(st.conflict_region if s == victim else -1 for s in range(3))
     st.city_lost = (False,) * 3
-    st.cenote = st.here
-    st.altar[st.here] = "AL01"
+    st.cenote = st.conflict_region
+    st.altar[st.conflict_region] = "AL01"
     st.prophecy = ("PR06", "PR07", "PR11")  # Overwhelming Might: 7 Strength
     st.proph_level, st.monument = (0, 0, 0), -1
-    put(st, st.rid(st.here), owner, 3, 2)
+    put(st, st.rid(st.conflict_region), owner, 3, 2)
     st.power_used = (True, True, True)  # no Tribe Power to ask about
     dev = st.dev[owner]
     finish_conflict(st)

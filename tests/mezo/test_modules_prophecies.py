@@ -28,7 +28,7 @@ def check(st, when="age"):
 
 
 def regs(st):
-    return [r for r in range(6) if st.inplay[r] and r != st.here]
+    return [r for r in range(6) if st.inplay[r] and r != st.conflict_region]
 
 
 # ---- each condition (D14) ------------------------------------------------------------------
@@ -36,7 +36,7 @@ def regs(st):
 
 def stage_static(st, s, pid):
     """Make card ``pid`` true for seat ``s`` (conditions that do not need this conflict)."""
-    P = st.np
+    P = st.tribe_count
     r0, r1, r2 = regs(st)[:3]
     if pid == "PR01":
         st.pyr[r0 * P + s] = (1,)
@@ -62,7 +62,7 @@ def stage_static(st, s, pid):
 
 def stage_almost(st, s, pid):
     """Just short of card ``pid``."""
-    P = st.np
+    P = st.tribe_count
     r0, r1, r2 = regs(st)[:3]
     if pid == "PR01":
         st.pyr[r0 * P + s] = (4, 3)
@@ -106,7 +106,7 @@ def test_standing_conditions(pid):
 
 def test_this_conflict_conditions_need_a_win_in_this_conflict():
     st = at_action(3, 4)
-    s = st.champion_owner(st.here)
+    s = st.champion_owner(st.conflict_region)
     o = next(x for x in range(3) if x != s)
     st.last_strength = {s: 7, o: 6}
     might = card(st, "PR06")
@@ -123,7 +123,7 @@ def test_this_conflict_conditions_need_a_win_in_this_conflict():
     assert st.prophecy_met(o, usurp, "conflict")
     # Blessed Offering: only in the Blessed Region
     assert not st.prophecy_met(o, card(st, "PR08"), "conflict")
-    st.blessed = st.here
+    st.blessed = st.conflict_region
     assert st.prophecy_met(o, card(st, "PR08"), "conflict")
     assert not st.prophecy_met(s, card(st, "PR08"), "conflict")
 
@@ -219,10 +219,10 @@ def test_reverse_vp_order_checks_the_trailing_player_first():
 def test_conflict_checkpoint_comes_before_the_clean_up():
     """Usurper needs the other Champion still here, so the check precedes the clean-up."""
     st = at_action(2, 7)
-    owner = st.champion_owner(st.here)
+    owner = st.champion_owner(st.conflict_region)
     other = 1 - owner
     st.prophecy = ("PR10", "PR07", "PR11")
-    put(st, st.rid(st.here), other, 3, 2)  # beats the Champion's 2
+    put(st, st.rid(st.conflict_region), other, 3, 2)  # beats the Champion's 2
     finish_conflict(st)
     assert st.proph_level[other] == 1 and st.vpsrc[other][PROPHECY] == 3
     assert st.proph_level[owner] == 0
@@ -230,15 +230,15 @@ def test_conflict_checkpoint_comes_before_the_clean_up():
 
 def test_overwhelming_might_and_double_majority_in_a_real_conflict():
     st = at_action(2, 8)
-    owner = st.champion_owner(st.here)
+    owner = st.champion_owner(st.conflict_region)
     st.prophecy = ("PR06", "PR09", "PR07")
-    put(st, st.rid(st.here), owner, 3, 2)  # 2 + 5 = 7 Strength, both majorities
+    put(st, st.rid(st.conflict_region), owner, 3, 2)  # 2 + 5 = 7 Strength, both majorities
     finish_conflict(st)
     assert st.proph_level[owner] == 1  # one card per checkpoint, though PR09 also holds
     st2 = at_action(2, 8)
-    owner = st2.champion_owner(st2.here)
+    owner = st2.champion_owner(st2.conflict_region)
     st2.prophecy = ("PR09", "PR06", "PR07")
-    put(st2, st2.rid(st2.here), owner, 2, 2)
+    put(st2, st2.rid(st2.conflict_region), owner, 2, 2)
     finish_conflict(st2)
     assert st2.proph_level[owner] == 1
 
@@ -248,7 +248,7 @@ def test_blessed_win_fulfils_blessed_offering():
     clear_board(st)
     st.prophecy = ("PR08", "PR07", "PR11")
     st.proph_level, st.monument = (0, 0), -1
-    put(st, st.rid(st.here), 1, 1, 0)
+    put(st, st.rid(st.conflict_region), 1, 1, 0)
     finish_conflict(st)
     assert st.proph_level == (0, 1)
 

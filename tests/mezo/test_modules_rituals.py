@@ -123,7 +123,7 @@ def test_rain_of_obsidian_smites_one_more_in_the_conflict_step_only():
     s = st.decision().seat
     o = 1 - s
     clear_board(st)
-    put(st, st.rid(st.here), o, 2, 2)
+    put(st, st.rid(st.conflict_region), o, 2, 2)
     xib = st.xib[o * 2] + st.xib[o * 2 + 1]
     run_effect(st, s, steps({"op": "smite", "n": 1}))
     hits = 0
@@ -141,15 +141,15 @@ def test_rain_of_obsidian_smites_one_more_in_the_conflict_step_only():
 def test_feast_pays_the_strength_winner_of_a_normal_conflict_2_vp():
     st = at_action("RI07", 2, 6)
     clear_board(st)
-    owner = st.champion_owner(st.here)
-    put(st, st.rid(st.here), owner, 1, 1)
+    owner = st.champion_owner(st.conflict_region)
+    put(st, st.rid(st.conflict_region), owner, 1, 1)
     finish_conflict(st)
     assert st.vpsrc[owner][RITUAL] == 2 and st.vpsrc[1 - owner][RITUAL] == 0
     # the Blessed Region pays only its 8 VP
     st = with_ritual("RI07", 2, 6)
     st = to_kind(st, "offer")
     clear_board(st)
-    put(st, st.rid(st.here), 0, 2, 0)
+    put(st, st.rid(st.conflict_region), 0, 2, 0)
     before = st.vpsrc[0][RITUAL]
     finish_conflict(st)
     assert st.vpsrc[0][SOURCES.index("Blessed Region")] == 8
@@ -182,16 +182,16 @@ def test_festival_of_flowers_every_pass_gives_both_and_ixchel_1_vp_more():
 def test_sacred_ballgame_strength_ties_go_to_fewest_vp_then_later_in_vp_order():
     st = at_action("RI09", 3, 4)
     clear_board(st)
-    owner = st.champion_owner(st.here)
+    owner = st.champion_owner(st.conflict_region)
     a, b = [s for s in range(3) if s != owner]
-    put(st, st.rid(st.here), a, 3, 0)
-    put(st, st.rid(st.here), b, 3, 0)
+    put(st, st.rid(st.conflict_region), a, 3, 0)
+    put(st, st.rid(st.conflict_region), b, 3, 0)
     st.vp = [0, 0, 0]
     st.vp[a], st.vp[b] = 4, 1
     for s in range(3):
         st.vpsrc[s] = [0] * len(SOURCES)
         st.vpsrc[s][0] = st.vp[s]
-    st.altar[st.here] = "AL01"
+    st.altar[st.conflict_region] = "AL01"
 
     def no_tie(d):
         assert d.kind != "tie" or d.context["what"] != "strength", "no Strength tie to settle"
@@ -202,10 +202,10 @@ def test_sacred_ballgame_strength_ties_go_to_fewest_vp_then_later_in_vp_order():
     # equal VP: the later in VP order wins
     st = at_action("RI09", 2, 4)
     clear_board(st)
-    owner = st.champion_owner(st.here)
+    owner = st.champion_owner(st.conflict_region)
     other = 1 - owner
-    put(st, st.rid(st.here), other, 2, 0)
-    st.altar[st.here] = "AL01"
+    put(st, st.rid(st.conflict_region), other, 2, 0)
+    st.altar[st.conflict_region] = "AL01"
     later = st.vp_order()[-1]
     finish_conflict(st)
     assert st.vpsrc[later][0] == 4
@@ -245,7 +245,7 @@ def test_offerings_to_the_wrathful_add_1_devotion_per_unit_sacrificed_or_offered
     st = at_action("RI12", 2, 5)
     s = st.decision().seat
     clear_board(st)
-    put(st, st.rid(st.here), s, 2, 0)
+    put(st, st.rid(st.conflict_region), s, 2, 0)
     dev = st.dev[s]
     run_effect(st, s, steps({"op": "sacrifice", "n": 2}))
     while kind(st) == "split":
@@ -256,5 +256,5 @@ def test_offerings_to_the_wrathful_add_1_devotion_per_unit_sacrificed_or_offered
     s = st.decision().seat
     dev = st.dev[s]
     st.apply("offer:2")
-    st = advance(st, lambda x: x.phase != "Conflict Step" or x.here != x.blessed)
+    st = advance(st, lambda x: x.phase != "Conflict Step" or x.conflict_region != x.blessed)
     assert st.dev[s] == dev + 4

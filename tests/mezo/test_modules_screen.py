@@ -14,7 +14,7 @@ from .test_screen import BoardApp, screen_text
 async def render(st, size, seat=None):
     d = st.decision()
     viewer = d.seat if seat is None and d is not None else seat
-    app = BoardApp(st.np)
+    app = BoardApp(st.tribe_count)
     async with app.run_test(size=size) as pilot:
         board = app.query_one(MezoBoard)
         board.update_board(st.view(viewer), d, viewer)
@@ -26,9 +26,9 @@ def midgame():
     st = to_kind(mod_state(3, 4, **ALL), "ability")
     set_ritual(st, "RI06")
     st = to_kind(st, "action")
-    r = next(x for x in range(6) if st.inplay[x] and x != st.here)
+    r = next(x for x in range(6) if st.inplay[x] and x != st.conflict_region)
     st.city = (r, -1, -1)
-    st.cenote = st.here
+    st.cenote = st.conflict_region
     st.proph_level = (1, 0, 0)
     st.power_used = (False, True, False)
     return st, r
@@ -47,7 +47,7 @@ async def test_every_module_shows_where_it_acts(size):
     letter0 = st.colour[0][0].upper()
     assert f"●{letter0}" in text  # seat 0's token on card 1
     assert f"⌂{letter0}" in text  # seat 0's City in its region
-    assert f"{st.rid(st.here)}◎" in text  # the Cenote under the region in conflict
+    assert f"{st.rid(st.conflict_region)}◎" in text  # the Cenote under the region in conflict
     assert "✦Powers" in text
     letter1 = st.colour[1][0].upper()
     assert f"{letter1} used" in text

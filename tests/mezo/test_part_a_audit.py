@@ -24,7 +24,7 @@ def _first(d) -> str:
 
 def _finish_conflict(st: MezoState) -> list[tuple[int, str]]:
     """Play the active conflict to its end; return the (seat, kind) of every decision."""
-    r = st.here
+    r = st.conflict_region
     seen = []
     while st.status[r] != RESOLVED:
         d = st.decision()
@@ -84,7 +84,7 @@ def test_a8_5_without_a_champion_the_vp_leader_starts_then_clockwise():
     st.vp[st.ring[0]] = 3  # VP order would put ring[0] second
     st.vpsrc = [[0] * (len(SOURCES) - 1) + [v] for v in st.vp]
     st = play_until(st, "keep_card", chooser=_first)
-    assert st.here == normal
+    assert st.conflict_region == normal
     assert st.turn == (st.ring[2], st.ring[3], st.ring[0], st.ring[1])
 
 
@@ -119,8 +119,8 @@ def test_a8_3_without_a_card_actions_are_passes_that_mark_nothing():
     st._decision_cache = None
     st._run()
     assert (st.decision().seat, st.decision().kind) != (s, "keep_card")
-    r = st.here
-    st.glyphs[r * st.np + s] = 1  # a Glyph here still gives no third action
+    r = st.conflict_region
+    st.glyphs[r * st.tribe_count + s] = 1  # a Glyph here still gives no third action
     to_xib = st.reserve[s * 2]
     st.reserve[s * 2] -= to_xib
     st.xib[s * 2] += to_xib
@@ -131,7 +131,7 @@ def test_a8_3_without_a_card_actions_are_passes_that_mark_nothing():
             seen.append(d.kind)
             if d.kind == "action":
                 assert set(d.ids) == {"pass:devotion", "pass:recover"}
-                assert st.marks[s] == ""
+                assert st.used_rows[s] == ""
         st.apply(_first(d))
     assert seen.count("action") == 2
     assert "third" not in seen
@@ -139,7 +139,7 @@ def test_a8_3_without_a_card_actions_are_passes_that_mark_nothing():
 
 def test_a9_5_blessed_winner_takes_8_vp_but_not_the_altar():
     st = play_until(new(2, seed=6), "offer")
-    r = st.here
+    r = st.conflict_region
     clear_board(st)
     a = st.decision().seat
     put(st, st.rid(r), a, 2, 0)
@@ -162,19 +162,19 @@ def test_a12_lose_devotion_stops_at_zero():
 
 def test_a13_5_a_glyph_counts_in_a_conflict_of_a_later_age():
     st = play_until(new(2, seed=12), "keep_card")
-    r = st.here
+    r = st.conflict_region
     s = st.turn[0]
-    st.glyphs[r * st.np + s] = 1
+    st.glyphs[r * st.tribe_count + s] = 1
     # reach Age 2 and the conflict of the same region
-    while not (st.age == 2 and st.here == r and kind(st) in ("keep_card", "offer")):
+    while not (st.age == 2 and st.conflict_region == r and kind(st) in ("keep_card", "offer")):
         st.apply(_first(st.decision()))
-    assert st.glyphs[r * st.np + s] == 1
+    assert st.glyphs[r * st.tribe_count + s] == 1
     assert st.strength_parts(s, r)[2] == 1
 
 
 def test_a8_14_units_here_go_home_and_the_next_tile_is_revealed():
     st = play_until(new(2, seed=2), "keep_card")
-    r = st.here
+    r = st.conflict_region
     clear_board(st)
     s = st.turn[0]
     put(st, st.rid(r), s, 1, 1)
@@ -184,7 +184,7 @@ def test_a8_14_units_here_go_home_and_the_next_tile_is_revealed():
     assert st.reserve[s * 2 + SH] == reserve[0] + 1 - on_tracks[0]
     assert st.reserve[s * 2 + WA] == reserve[1] + 1 - on_tracks[1]
     assert r not in st.champs and st.status[r] == RESOLVED
-    assert st.here != r
+    assert st.conflict_region != r
 
 
 def _age_2_with_a_reordered_vp_order(players: int = 3) -> MezoState:

@@ -65,25 +65,29 @@ def test_e3_ruling_47_uayeb_bury_comes_before_the_vengeful_abilities():
     for seed in range(40):
         st = solo(seed, god="uayeb")
         play_until(st, "bury", chooser=calm)
-        if st.here != st.blessed and st.conflict_stack and st.conflict_stack[0] != st.blessed:
+        if (
+            st.conflict_region != st.blessed
+            and st.conflict_stack
+            and st.conflict_stack[0] != st.blessed
+        ):
             break
     else:
         raise AssertionError("no normal conflict with a bury choice among the seeds")
-    buried, nxt = st.here, st.conflict_stack[0]
+    buried, nxt = st.conflict_region, st.conflict_stack[0]
     assert st.tokens[VG] == 0  # nothing of the automaton has resolved yet
 
     # A Vengeful god by the buried region only: after the bury it is not present.
     gone = st.clone()
     _stage_vengeful(gone, "kukulkan", _vertex_by(gone, buried, nxt))
     lines = [e.text for e in gone.apply("bury")]
-    assert gone.here == nxt
+    assert gone.conflict_region == nxt
     assert not any("VENGEFUL" in x for x in lines) and gone.tokens[VG] == 0
 
     # A Vengeful god by the next region only: its VENGEFUL resolves for that region.
     st2 = st.clone()
     _stage_vengeful(st2, "kukulkan", _vertex_by(st2, nxt, buried))
     lines = [e.text for e in st2.apply("bury")]
-    assert st2.here == nxt and st2.tokens[VG] >= 3
+    assert st2.conflict_region == nxt and st2.tokens[VG] >= 3
     bury_at = next(i for i, x in enumerate(lines) if "at the bottom of the Conflict stack" in x)
     wrath_at = next(i for i, x in enumerate(lines) if "VENGEFUL Kukulkan" in x)
     assert bury_at < wrath_at

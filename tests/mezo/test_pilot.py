@@ -51,7 +51,7 @@ async def test_two_humans_through_the_curtain(tmp_path) -> None:
                 if decision.kind == "action" and len(state.conflict_order) == 0:
                     board = game.query_one(MezoBoard)
                     assert board.view is not None and board.view["conflict"]["region"]
-                    if state.marks[decision.seat] == "" and decision.seat == state.turn[0]:
+                    if state.used_rows[decision.seat] == "" and decision.seat == state.turn[0]:
                         # both cards are revealed now: the board shows them with their rows
                         for cid in kept_before_reveal.values():
                             assert state.data.cards[cid].name in screen_text(app)

@@ -30,7 +30,7 @@ from .helpers import (
 
 def finish_conflict(st: MezoState) -> int:
     """Pass everything, answer the rest with first options; returns the resolved region."""
-    r = st.here
+    r = st.conflict_region
     while st.status[r] != RESOLVED:
         d = st.decision()
         if d.kind == "action":
@@ -54,7 +54,7 @@ def test_e1_god_deck_reshuffled_only_at_end_of_age():
 def test_e2_after_a_conflict_everything_returns_to_reserve():
     st = at_first_action(2, seed=31, gods=("ixchel", "kukulkan"))
     clear_board(st)
-    r = st.here
+    r = st.conflict_region
     put(st, st.rid(r), 0, 2, 2)
     put(st, st.rid(r), 1, 1, 0)
     st.glyphs[r * 2 + 1] = 1
@@ -78,7 +78,7 @@ def test_e3_pass_is_one_action_and_marks_an_option():
 def test_e4_third_action_only_with_a_glyph_here_and_no_pass():
     st = at_first_action(2, seed=33, gods=("kukulkan", "zotz"))
     s = st.turn[0]
-    st.glyphs[st.here * 2 + s] = 1
+    st.glyphs[st.conflict_region * 2 + s] = 1
     while kind(st) == "action":
         st.apply(next(i for i in ids(st) if i.startswith("pass")))
     assert kind(st) == "third"
@@ -87,7 +87,7 @@ def test_e4_third_action_only_with_a_glyph_here_and_no_pass():
 
 def test_e5_turn_order_left_of_champion_owner():
     st = at_first_action(3, seed=34)
-    owner = st.champion_owner(st.here)
+    owner = st.champion_owner(st.conflict_region)
     assert st.turn[-1] == owner
     assert st.turn[0] == st.ring[(st.pos[owner] + 1) % 3]
 
@@ -95,8 +95,8 @@ def test_e5_turn_order_left_of_champion_owner():
 def test_e6_ties_settled_by_champion_owner():
     st = at_first_action(2, seed=35, gods=("ixchel", "kukulkan"))
     clear_board(st)
-    owner = st.champion_owner(st.here)
-    put(st, st.rid(st.here), 1 - owner, 0, 2)
+    owner = st.champion_owner(st.conflict_region)
+    put(st, st.rid(st.conflict_region), 1 - owner, 0, 2)
     while kind(st) == "action":
         st.apply(next(i for i in ids(st) if i.endswith(("devotion", "both"))))
     while kind(st) != "tie":
@@ -194,13 +194,13 @@ def test_e18_options_that_do_nothing_may_be_chosen():
     before = (list(st.units), list(st.xib), list(st.vp))
     st.apply("play:a")  # SMITE with nobody here, or VP per own Shaman with none: nothing
     assert (st.units, st.xib, st.vp) == before
-    assert "a" in st.marks[s]
+    assert "a" in st.used_rows[s]
 
 
 def test_e19_no_strength_from_pyramids():
     st = at_first_action(2, seed=44)
     clear_board(st)
-    r = st.here
+    r = st.conflict_region
     s = 1 - st.champion_owner(r)
     st.pyr[r * 2 + s] = (4, 3, 2, 1)
     assert st.strength(s, r) == 0
@@ -209,7 +209,7 @@ def test_e19_no_strength_from_pyramids():
 def test_e20_winner_needs_one_strength():
     st = at_first_action(2, seed=45, gods=("ixchel", "kukulkan"))
     clear_board(st)
-    st.champs = [-1 if x == st.here else x for x in st.champs]
+    st.champs = [-1 if x == st.conflict_region else x for x in st.champs]
     vps = list(st.vpsrc[0]), list(st.vpsrc[1])
     finish_conflict(st)
     assert st.vpsrc[0][0] == vps[0][0] and st.vpsrc[1][0] == vps[1][0]
@@ -218,8 +218,8 @@ def test_e20_winner_needs_one_strength():
 def test_e21_majority_rules():
     st = at_first_action(2, seed=46, gods=("ixchel", "kukulkan"))
     clear_board(st)
-    owner = st.champion_owner(st.here)
-    put(st, st.rid(st.here), 1 - owner, 0, 1)  # Warriors only: no Shaman majority
+    owner = st.champion_owner(st.conflict_region)
+    put(st, st.rid(st.conflict_region), 1 - owner, 0, 1)  # Warriors only: no Shaman majority
     r = finish_conflict(st)
     assert st.calendar == [-1] * 5
     assert st.codex.count(1 - owner) == 1
@@ -228,7 +228,7 @@ def test_e21_majority_rules():
 
 def test_e22_blessed_region_has_no_cards_actions_or_third_action():
     st = play_until(new(2, 47), "offer")
-    r = st.here
+    r = st.conflict_region
     while st.status[r] != RESOLVED:
         assert kind(st) in ("offer", "order", "split", "region")
         st.apply(ids(st)[0])
@@ -310,7 +310,7 @@ def test_e28_units_enter_only_active_or_pending_regions():
     st = at_first_action(2, seed=53, gods=("ixchel", "kukulkan"))
     s = st.decision().seat
     for r in range(6):
-        if r != st.here:
+        if r != st.conflict_region:
             st.status[r] = RESOLVED
     run_effect(st, s, steps({"op": "deploy", "n": 1, "region": "pending"}))
     assert kind(st) == "action"
@@ -321,18 +321,20 @@ def test_e29_champions_are_not_units():
     clear_board(st)
     s = st.decision().seat
     o = 1 - s
-    st.champs[o * 2] = st.here
+    st.champs[o * 2] = st.conflict_region
     st.champs[s * 2] = -1
-    st.champs[s * 2 + 1] = -1 if st.champs[s * 2 + 1] == st.here else st.champs[s * 2 + 1]
+    st.champs[s * 2 + 1] = (
+        -1 if st.champs[s * 2 + 1] == st.conflict_region else st.champs[s * 2 + 1]
+    )
     run_effect(st, s, steps({"op": "exile", "n": 1}))
-    assert st.champion_owner(st.here) == o
+    assert st.champion_owner(st.conflict_region) == o
 
 
 def test_e30_exile_to_reserve():
     st = at_first_action(2, seed=55, gods=("ixchel", "kukulkan"))
     clear_board(st)
     s = st.decision().seat
-    put(st, st.rid(st.here), 1 - s, 1, 0)
+    put(st, st.rid(st.conflict_region), 1 - s, 1, 0)
     res = st.reserve[(1 - s) * 2]
     run_effect(st, s, steps({"op": "exile", "n": 1}))
     assert st.reserve[(1 - s) * 2] == res + 1
@@ -343,20 +345,24 @@ def test_e31_move_needs_no_adjacency():
     clear_board(st)
     s = st.decision().seat
     far = [
-        r for r in range(6) if st.inplay[r] and r != st.here and r not in st.data.adjacent[st.here]
+        r
+        for r in range(6)
+        if st.inplay[r]
+        and r != st.conflict_region
+        and r not in st.data.adjacent[st.conflict_region]
     ]
     if not far:
         return
     put(st, st.rid(far[0]), s, 1, 0)
     run_effect(st, s, steps({"op": "move_in", "n": 1, "from": "pending"}))
-    assert units(st, st.rid(st.here), s) == (1, 0)
+    assert units(st, st.rid(st.conflict_region), s) == (1, 0)
 
 
 def test_e32_sacrifice_devotion_and_xibalba():
     st = at_first_action(2, seed=57, gods=("ixchel", "kukulkan"))
     clear_board(st)
     s = st.decision().seat
-    put(st, st.rid(st.here), s, 0, 1)
+    put(st, st.rid(st.conflict_region), s, 0, 1)
     run_effect(st, s, steps({"op": "sacrifice", "n": 1}))
     assert st.wrath[s * 2 + WA] == 1 and st.dev[s] >= 1
     finish_conflict(st)
@@ -366,20 +372,20 @@ def test_e32_sacrifice_devotion_and_xibalba():
 def test_e33_demolish_top_element_only():
     st = at_first_action(2, seed=58, gods=("ixchel", "kukulkan"))
     s = st.decision().seat
-    st.pyr[st.here * 2 + 1 - s] = (4, 3, 2)
+    st.pyr[st.conflict_region * 2 + 1 - s] = (4, 3, 2)
     run_effect(st, s, steps({"op": "demolish", "n": 1}))
     if kind(st) == "demolish":
         st.apply(f"demolish:{1 - s}:pyramid")
-    assert st.pyr[st.here * 2 + 1 - s] == (4, 3)
+    assert st.pyr[st.conflict_region * 2 + 1 - s] == (4, 3)
 
 
 def test_e34_pyramid_building_rules():
     st = at_first_action(2, seed=59, gods=("ixchel", "kukulkan"))
     s = st.decision().seat
-    st.pyr[st.here * 2 + s] = (2,)
-    assert st.legal_sizes(s, st.here) == [1]
-    st.pyr[st.here * 2 + s] = (1,)
-    assert st.legal_sizes(s, st.here) == []
+    st.pyr[st.conflict_region * 2 + s] = (2,)
+    assert st.legal_sizes(s, st.conflict_region) == [1]
+    st.pyr[st.conflict_region * 2 + s] = (1,)
+    assert st.legal_sizes(s, st.conflict_region) == []
 
 
 def test_e35_five_spaces_each():
@@ -413,7 +419,7 @@ def test_e39_counting_happens_at_resolution():
     st = at_first_action(2, seed=61, gods=("ixchel", "kukulkan"))
     clear_board(st)
     s = st.decision().seat
-    put(st, st.rid(st.here), s, 1, 0)
+    put(st, st.rid(st.conflict_region), s, 1, 0)
     eff = steps(
         {"op": "deploy", "n": 2, "unit": "shaman"},
         {"op": "vp_per", "counter": "own_shamans_here", "per": 1, "max": 4},
@@ -450,10 +456,10 @@ def test_e41_tribe_abilities_may_be_shared():
 def test_e42_shaman_circle_overrides_the_chooser():
     st = at_first_action(2, seed=65, gods=("ixchel", "kukulkan"))
     clear_board(st)
-    owner = st.champion_owner(st.here)
+    owner = st.champion_owner(st.conflict_region)
     other = 1 - owner
-    put(st, st.rid(st.here), other, 1, 0)
-    put(st, st.rid(st.here), owner, 1, 0)
+    put(st, st.rid(st.conflict_region), other, 1, 0)
+    put(st, st.rid(st.conflict_region), owner, 1, 0)
     st.abil[other] = ("shaman_circle",)
     r = finish_conflict(st)
     assert st.calendar.count(other) == 1 and st.calendar.count(owner) == 0

@@ -73,7 +73,7 @@ async def test_gods_on_vertices_and_units_are_drawn():
             vid = st.data.vertex_ids[st.vertex[s]]
             letter = st.colour[s][0].upper()
             assert f"{vid}{letter}" in text
-        here = st.rid(st.here)
+        here = st.rid(st.conflict_region)
         assert f"▶{here}" in text
         assert "①" in text and "②" in text  # the turn order
 
@@ -150,7 +150,7 @@ async def test_clicking_an_opponents_warriors_picks_the_smite_target():
     assert isinstance(st, _State)
     clear_board(st)
     a = st.decision().seat
-    put(st, st.rid(st.here), 1 - a, 1, 2)
+    put(st, st.rid(st.conflict_region), 1 - a, 1, 2)
     run_effect(st, a, steps({"op": "smite", "n": 1}))
     d = st.decision()
     assert d.kind == "hit"
@@ -159,7 +159,9 @@ async def test_clicking_an_opponents_warriors_picks_the_smite_target():
         board = app.query_one(MezoBoard)
         board.update_board(st.view(a), d, a)
         await pilot.pause()
-        app.query_one("#mz-map", Clickable).action_target(f"units:{st.rid(st.here)}:{1 - a}:W")
+        app.query_one("#mz-map", Clickable).action_target(
+            f"units:{st.rid(st.conflict_region)}:{1 - a}:W"
+        )
         await pilot.pause()
         assert app.picked == [f"hit:{1 - a}:W"]
 

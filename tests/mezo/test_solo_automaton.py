@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop_tui.games.mezo.frames import VgEff
 from tabletop_tui.games.mezo.rules import SH, WA
 from tabletop_tui.games.mezo.solo import PLAYER, VG
 
@@ -17,7 +18,7 @@ from .solo_helpers import at_action, board_units, run_frames, steps, vg_run
 
 def stage(champion: str = "A") -> object:
     st = at_action(0)
-    assert st.rid(st.here) == "F" and not st.inplay[REG["E"]]
+    assert st.rid(st.conflict_region) == "F" and not st.inplay[REG["E"]]
     clear_board(st)
     st.champs[0] = REG[champion]
     st.tokens = [0, 0]
@@ -330,7 +331,7 @@ def test_soul_toll_lets_you_choose_the_unit():
     st = stage()
     vp = st.vp[VG]
     xolotl = st.solo.abilities["xolotl"].steps
-    run_frames(st, ("vg_eff", xolotl, 0, "VENGEFUL abilities", "Soul Toll"))
+    run_frames(st, VgEff(xolotl, 0, "VENGEFUL abilities", "Soul Toll"))
     d = st.decision()
     assert d.kind == "vg_discard" and d.seat == PLAYER
     assert d.ids == ["discard:S", "discard:W"]
@@ -345,7 +346,7 @@ def test_soul_toll_without_reserve_gives_them_2_vp():
     st.xib[1] += st.reserve[1]
     st.reserve[0] = st.reserve[1] = 0
     vp = st.vp[VG]
-    run_frames(st, ("vg_eff", st.solo.abilities["xolotl"].steps, 0, "VENGEFUL abilities", "x"))
+    run_frames(st, VgEff(st.solo.abilities["xolotl"].steps, 0, "VENGEFUL abilities", "x"))
     assert st.vp[VG] == vp + 2 and st.decision().kind == "action"
 
 
@@ -368,7 +369,7 @@ def test_each_vengeful_ability(god, check):
     st.reserve[VG * 2] -= 1
     st.xib[VG * 2] += 1  # one Vengeful Shaman waits in Xibalba
     vp = st.vp[VG]
-    run_frames(st, ("vg_eff", st.solo.abilities[god].steps, 0, "VENGEFUL abilities", god))
+    run_frames(st, VgEff(st.solo.abilities[god].steps, 0, "VENGEFUL abilities", god))
     assert check(st, vp)
 
 
@@ -389,7 +390,7 @@ def test_every_vengeful_card_row_resolves_on_a_busy_board():
             put(st, "F", VG, shamans=1, warriors=1)
             st.glyphs[REG["F"] * 2] = 1
             st.pyr[REG["F"] * 2] = (4,)
-            log = run_frames(st, ("vg_eff", card.rows[row], 0, "Vengeful cards", card.name))
+            log = run_frames(st, VgEff(card.rows[row], 0, "Vengeful cards", card.name))
             prefixes = ("Vengeful [", "The Vengeful", "Task met")
             assert log and all(line.startswith(prefixes) for line in log)
             st.check_invariants()

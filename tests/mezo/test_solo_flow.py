@@ -7,6 +7,7 @@ import random
 import pytest
 from pydantic import ValidationError
 
+from tabletop_tui.games.mezo.frames import ConflictBegin, EndOfAge, Majority, Strength, VgEff
 from tabletop_tui.games.mezo.rules import (
     PENDING,
     SH,
@@ -78,7 +79,7 @@ def test_the_start_of_age_reveal_is_not_a_conflict_and_uayeb_cannot_bury_it():
     lines = _play(st, stop=lambda s: s.decision().kind == "ability")
     assert not any("Conflict tile revealed" in x for x in lines)
     assert any("it is shuffled back" in x for x in lines)
-    assert st.status.count(PENDING) == 6 and st.here == -1
+    assert st.status.count(PENDING) == 6 and st.conflict_region == -1
 
 
 # ---- Tribe Step (B5) --------------------------------------------------------------------
@@ -124,7 +125,7 @@ def test_your_god_cannot_stand_on_a_vengeful_vertex():
 def _first_conflict_with(pred, god="kukulkan", seeds=range(60)):
     for seed in seeds:
         st = solo(seed, god=god)
-        lines = _play(st, stop=lambda s: s.here >= 0 and s.here != s.blessed)
+        lines = _play(st, stop=lambda s: s.conflict_region >= 0 and s.conflict_region != s.blessed)
         if st.decision() is not None and pred(st):
             return st, lines
     raise AssertionError("no such game among the seeds")
@@ -154,7 +155,7 @@ def test_vengeful_gods_resolve_in_order_of_arrival():
     st.vg_vertex = [vid.index("V6"), vid.index("V7"), vid.index("V8")]  # V7, V8 touch F
     st.vg_pool = sorted(set(st.vg_pool) - set(st.vg_gods) | {"xolotl"})
     assert st.vengeful_here() == ["kukulkan", "cabrakan"]
-    lines = run_frames(st, ("conflict_begin",))
+    lines = run_frames(st, ConflictBegin())
     order = [x for x in lines if x.startswith("Vengeful [VENGEFUL")]
     assert "Kukulkan" in order[0] and "Cabrakan" in order[-1]
     assert st.tokens[VG] == 5
@@ -164,7 +165,7 @@ def test_the_vengeful_card_mirrors_each_row_you_use():
     st = at_action(0)
     st.vg_deck.remove("VG2")
     st.vg_deck.insert(0, "VG2")  # Storm Caller: 1 DEPLOY 2, 2 EXILE 2, 3 +3 VP
-    st.glyphs[st.here * 2 + PLAYER] += 1  # a Glyph for the third action
+    st.glyphs[st.conflict_region * 2 + PLAYER] += 1  # a Glyph for the third action
     assert st.vg_card is None and len(st.vg_deck) == 6  # not before your first action
     vp = st.vp[VG]
     st.apply("pass:c:devotion")  # a pass resolves the row it marked
@@ -183,7 +184,7 @@ def test_the_vengeful_card_mirrors_each_row_you_use():
 
 def test_no_third_row_when_you_decline_the_third_action():
     st = at_action(0)
-    st.glyphs[st.here * 2 + PLAYER] += 1
+    st.glyphs[st.conflict_region * 2 + PLAYER] += 1
     st.apply("pass:a:devotion")
     st.apply("pass:b:devotion")
     assert kind(st) == "third" and st.vg_rows == [1, 2]
@@ -196,7 +197,7 @@ def test_nameless_days_cuts_your_draw_to_two():
     st = solo(0)
     play_until(st, "keep_card", chooser=calm)
     assert len(st.decision().ids) == 3
-    run_frames(st, ("vg_eff", st.solo.abilities["uayeb"].steps, 0, "VENGEFUL abilities", "u"))
+    run_frames(st, VgEff(st.solo.abilities["uayeb"].steps, 0, "VENGEFUL abilities", "u"))
     d = st.decision()
     assert d.kind == "keep_card" and len(d.ids) == 2
     assert d.ids == [f"card:{c}" for c in st.deck[0][:2]]
@@ -209,7 +210,7 @@ def _strength_case(champion_here: bool):
     st = at_action(0)
     clear_board(st)
     st.tokens = [0, 0]
-    st.champs[0] = st.here if champion_here else REG["A"]
+    st.champs[0] = st.conflict_region if champion_here else REG["A"]
     put(st, "F", VG, shamans=1, warriors=1)
     put(st, "F", PLAYER, shamans=0 if champion_here else 2)
     return st
@@ -218,7 +219,7 @@ def _strength_case(champion_here: bool):
 def test_strength_ties_go_to_them_outside_your_champions_region():
     st = _strength_case(champion_here=False)
     vp = st.vp[VG]
-    lines = run_frames(st, ("strength",))
+    lines = run_frames(st, Strength())
     assert st.flags[VG_WON] and not st.flags[WON]
     assert any("ties go to them" in x for x in lines)
     assert any("take the Jade Altar" in x for x in lines)
@@ -228,7 +229,7 @@ def test_strength_ties_go_to_them_outside_your_champions_region():
 def test_strength_ties_are_yours_by_your_champion():
     st = _strength_case(champion_here=True)
     vp = st.vp[PLAYER]
-    lines = run_frames(st, ("strength",))
+    lines = run_frames(st, Strength())
     assert st.flags[WON] and st.vp[PLAYER] == vp + 4
     assert any("a tie in the region of your Champion" in x for x in lines)
 
@@ -236,14 +237,14 @@ def test_strength_ties_are_yours_by_your_champion():
 def test_zero_strength_everywhere_is_still_their_tie():
     st = _strength_case(champion_here=False)
     clear_board(st)
-    run_frames(st, ("strength",))
+    run_frames(st, Strength())
     assert st.flags[VG_WON]
 
 
 def _majority_case(p: tuple[int, int], v: tuple[int, int], champion_here=False):
     st = at_action(0)
     clear_board(st)
-    st.champs[0] = st.here if champion_here else REG["A"]
+    st.champs[0] = st.conflict_region if champion_here else REG["A"]
     put(st, "F", PLAYER, *p)
     put(st, "F", VG, *v)
     return st
@@ -252,33 +253,33 @@ def _majority_case(p: tuple[int, int], v: tuple[int, int], champion_here=False):
 def test_majority_ties_and_the_vengeful_tracks_fill_left_to_right():
     st = _majority_case((2, 1), (3, 3))
     vp = st.vp[VG]
-    run_frames(st, ("majority", SH), ("majority", WA))
+    run_frames(st, Majority(SH), Majority(WA))
     assert st.vg_calendar == [1, 0, 0, 0] and st.vg_codex == [1, 0, 0, 0]
     assert board_units(st, "F", VG) == (2, 2)
     assert st.vp[VG] == vp + 12  # VC1 and VK1: +6 VP each (raised for balance, B13)
-    run_frames(st, ("majority", SH))  # 2 against 2: a tie, theirs
+    run_frames(st, Majority(SH))  # 2 against 2: a tie, theirs
     assert st.vg_calendar == [1, 1, 0, 0] and board_units(st, "F", VG) == (1, 2)
 
 
 def test_majority_ties_are_yours_by_your_champion_or_with_shaman_circle():
     st = _majority_case((1, 1), (1, 1), champion_here=True)
-    run_frames(st, ("majority", SH))
+    run_frames(st, Majority(SH))
     d = st.decision()
     assert d.kind == "space" and len(d.ids) == 5  # any free Immortal Calendar space
     st = _majority_case((1, 1), (1, 1))
     st.abil[PLAYER] = ("pilgrims", "shaman_circle")
-    run_frames(st, ("majority", WA), ("majority", SH))
+    run_frames(st, Majority(WA), Majority(SH))
     assert st.decision().kind == "space" and st.vg_codex == [1, 0, 0, 0]
 
 
 def test_majority_needs_a_unit_and_a_free_space():
     st = _majority_case((0, 0), (0, 0))
-    run_frames(st, ("majority", SH), ("majority", WA))
+    run_frames(st, Majority(SH), Majority(WA))
     assert st.vg_calendar == [0] * 4 and st.decision().kind == "action"
     st = _majority_case((0, 0), (3, 0))
     st.vg_calendar[:] = [1, 1, 1, 1]
     st.reserve[VG * 2] -= 4
-    lines = run_frames(st, ("majority", SH))
+    lines = run_frames(st, Majority(SH))
     assert board_units(st, "F", VG) == (3, 0) and any("is full" in x for x in lines)
 
 
@@ -289,7 +290,7 @@ def test_their_calendar_space_is_resolved():
     st.reserve[VG * 2 + 1] -= 1
     st.xib[VG * 2 + 1] += 1  # a Warrior to RECOVER
     vp = st.vp[VG]
-    run_frames(st, ("majority", SH))  # VC2: RECOVER 2, then +1 VP
+    run_frames(st, Majority(SH))  # VC2: RECOVER 2, then +1 VP
     assert st.vg_calendar == [1, 1, 0, 0] and st.xib[VG * 2 + 1] == 0 and st.vp[VG] == vp + 1
 
 
@@ -308,7 +309,7 @@ def test_the_conflict_ends_with_units_home_and_the_card_discarded():
 def _at_blessed_offer(seed=0, card="VG5"):
     st = solo(seed)
     play_until(st, "offer", chooser=calm)
-    assert st.here == st.blessed
+    assert st.conflict_region == st.blessed
     if card in st.vg_discard:  # swap it with the top card
         st.vg_discard.remove(card)
         st.vg_discard.append(st.vg_deck.pop(0))
@@ -321,7 +322,7 @@ def _at_blessed_offer(seed=0, card="VG5"):
 
 def test_their_offering_alternates_from_their_reserve_and_scores_vp():
     st = _at_blessed_offer(card="VG5")  # corner 4
-    r = st.here
+    r = st.conflict_region
     xib = st.xib[VG * 2 : VG * 2 + 2]
     vp = st.vp[VG]
     ps = st.strength(PLAYER, r) + 2
@@ -351,7 +352,7 @@ def test_their_offering_runs_short_on_one_type():
 
 def _blessed_tie_case(player_offer: int, vengeful_reserve: int, card: str):
     st = _at_blessed_offer(card=card)
-    r = st.here
+    r = st.conflict_region
     for s in (PLAYER, VG):
         for t in (SH, WA):
             i = (r * 2 + s) * 2 + t
@@ -402,7 +403,7 @@ def test_end_of_age_scores_their_tracks_and_pyramids_then_reshuffles():
     st.vg_discard = [st.vg_deck.pop(0)]
     vp = st.vp[VG]
     reserve = sum(st.reserve[VG * 2 : VG * 2 + 2])
-    st.stack = [("end_of_age",)]
+    st.stack = [EndOfAge()]
     st._decision_cache = None
     st._run()
     assert st.vpsrc[VG][SOURCES.index(SRC_TRACKS)] == 6
@@ -422,7 +423,7 @@ def test_their_pyramids_score_one_vp_per_region_times_the_age():
     st.pyr[REG["C"] * 2 + VG] = (1,)
     st.pyr[REG["E"] * 2 + VG] = ()
     before = st.vpsrc[VG][SOURCES.index(SRC_PYRAMIDS)]
-    st.stack = [("end_of_age",)]
+    st.stack = [EndOfAge()]
     st._decision_cache = None
     st._run()
     assert st.vpsrc[VG][SOURCES.index(SRC_PYRAMIDS)] - before == 3 * 2
@@ -492,7 +493,7 @@ def test_the_vengeful_deck_order_is_hidden_and_resampled():
 
 def test_flags_follow_your_track_placements():
     st = _majority_case((2, 2), (0, 0), champion_here=False)
-    run_frames(st, ("majority", SH))
+    run_frames(st, Majority(SH))
     st.apply(st.decision().ids[-1])
     assert st.flags[CAL] and not st.flags[COD]
 
@@ -529,6 +530,6 @@ def test_a_vengeful_god_always_finds_a_vertex_and_replays_exactly():
 def test_war_drums_make_warrior_ties_yours_everywhere():
     st = _majority_case((1, 1), (1, 1))
     st.abil[PLAYER] = ("pilgrims", "war_drums")
-    run_frames(st, ("majority", SH), ("majority", WA))
+    run_frames(st, Majority(SH), Majority(WA))
     assert st.vg_calendar == [1, 0, 0, 0]  # Shaman tie: theirs
     assert st.decision().kind == "space" and st.vg_codex == [0] * 4  # Warrior tie: yours

@@ -36,7 +36,7 @@ async def test_a_solo_game_against_the_vengeful_gods_to_the_end(tmp_path) -> Non
                 assert isinstance(state, SoloState)
                 text = screen_text(app)
                 assert "{seat:" not in text and "Seat 2" not in text
-                if state.vg_card and state.here >= 0:
+                if state.vg_card and state.conflict_region >= 0:
                     assert state.solo.card(state.vg_card).name in text
                     seen_card = True
                 if state.vengeful_here() and state.decision().kind == "action":

@@ -19,9 +19,10 @@ from .solo_helpers import calm, solo
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "mezo"
 
 
-def test_one_player_is_the_solo_mode_however_the_state_is_made():
+def test_one_player_is_the_solo_mode_through_the_factory():
     assert isinstance(MezoState.new({"players": 1}, 3), SoloState)
-    assert isinstance(MezoState(MezoConfig(players=1), 3), SoloState)
+    with pytest.raises(TypeError, match="MezoState.new"):  # only the factory picks the class
+        MezoState(MezoConfig(players=1), 3)
     assert type(MezoState.new({"players": 2}, 3)) is MezoState
     st = solo(4)
     st.apply(st.decision().ids[0])

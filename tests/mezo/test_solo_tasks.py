@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop_tui.games.mezo.frames import EndOfAge, Majority, Strength, TaskScore
 from tabletop_tui.games.mezo.rules import SOURCES, SRC_TASK
 from tabletop_tui.games.mezo.solo import CAL, COD, PLAYER, VG, VG_WON, WON
 
@@ -35,7 +36,7 @@ def test_conquest_vengeful_goal_is_a_win_in_your_champions_region():
     st.flags[VG_WON] = True
     st._tasks("after_conflict")  # here is F
     assert st.task_tokens == [0, 0]
-    st.champs[0] = st.here
+    st.champs[0] = st.conflict_region
     st._tasks("after_conflict")
     assert st.task_tokens == [0, 1]
 
@@ -43,9 +44,9 @@ def test_conquest_vengeful_goal_is_a_win_in_your_champions_region():
 def test_conquest_is_met_through_a_real_conflict():
     st = with_task(1, "A")
     clear_board(st)
-    st.champs[0] = st.here
+    st.champs[0] = st.conflict_region
     put(st, "F", PLAYER, shamans=1, warriors=1)
-    lines = run_frames(st, ("strength",), ("majority", 0))
+    lines = run_frames(st, Strength(), Majority(0))
     assert st.flags[WON] and st.decision().kind == "space"
     st.apply(st.decision().ids[0])
     while st.decision().kind != "space":
@@ -60,7 +61,7 @@ def test_sacred_rites_counts_blessed_region_wins_only():
     st.flags[WON] = True
     st._tasks("after_conflict")  # a normal region
     assert st.task_tokens == [0, 0]
-    st.blessed = st.here
+    st.blessed = st.conflict_region
     st._tasks("after_conflict")
     st.flags = [False, True, False, False]
     st._tasks("after_conflict")
@@ -82,7 +83,7 @@ def test_sacred_rites_in_a_real_blessed_conflict():
 
 def test_builders_of_stone_counts_new_pyramids_when_they_start():
     st = with_task(2, "A")
-    r = st.here
+    r = st.conflict_region
     run_effect(st, PLAYER, steps({"op": "build_pyramid", "n": 1}))
     if st.decision().kind == "build":
         st.apply("size:4")
@@ -103,7 +104,7 @@ def test_keepers_of_the_count_is_checked_at_end_of_age_before_the_tracks_empty()
     st.vg_codex[:] = [1, 1, 0, 0]
     st.reserve[VG * 2] -= 2
     st.reserve[VG * 2 + 1] -= 2
-    st.stack = [("end_of_age",)]
+    st.stack = [EndOfAge()]
     st._decision_cache = None
     st._run()
     assert st.task_tokens == [1, 1]
@@ -122,7 +123,7 @@ def test_keepers_of_the_count_thresholds():
 
 def test_a_full_track_takes_no_more_tokens():
     st = with_task(1, "B")
-    st.blessed = st.here
+    st.blessed = st.conflict_region
     st.flags[WON] = True
     for _ in range(5):
         st._tasks("after_conflict")
@@ -137,7 +138,7 @@ def test_each_side_scores_its_rightmost_covered_circle(tokens, player_vp, vengef
     st = with_task(1, "B")  # both tracks 4 / 9 / 15
     st.task_tokens = list(tokens)
     before = (st.vp[PLAYER], st.vp[VG])
-    run_frames(st, ("task_score",))
+    run_frames(st, TaskScore())
     assert st.vp[PLAYER] - before[0] == player_vp
     assert st.vp[VG] - before[1] == vengeful_vp
     assert st.vpsrc[PLAYER][SOURCES.index(SRC_TASK)] == player_vp

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop_tui.games.mezo.frames import EndOfAge, TribeTurn
 from tabletop_tui.games.mezo.rules import MezoState
 
 from ..bounded import bounded
@@ -106,7 +107,7 @@ def test_own_simultaneous_triggers_in_the_order_chosen():
     st.age = 2
     s = st.vp_order()[0]
     st.abil[s] = ("stonecutters", "glyph_carvers")
-    st.stack[-1:] = [("tribe_turn", s)]
+    st.stack[-1:] = [TribeTurn(s)]
     st._decision_cache = None
     st._run()
     assert kind(st) == "order"
@@ -161,7 +162,7 @@ def test_blessed_offering_is_secret_and_simultaneous():
     d = st.decision()
     assert d.secret and d.kind == "offer"
     s = d.seat
-    assert st.here == st.blessed
+    assert st.conflict_region == st.blessed
     reserve = st.reserve[s * 2]
     assert len(d.ids) == reserve + 1
     st.apply("offer:2")
@@ -173,7 +174,7 @@ def test_blessed_offering_is_secret_and_simultaneous():
 
 def test_blessed_region_strength_devotion_and_8_vp():
     st = _to_blessed(2, 2)
-    r = st.here
+    r = st.conflict_region
     clear_board(st)
     a, b = st.turn
     put(st, st.rid(r), a, 1, 0)
@@ -233,7 +234,7 @@ def test_pilgrims_gain_devotion_tier_at_blessed_start():
     devs = None
     while kind(st) != "offer":
         st.apply(ids(st)[0])
-        if st.here == st.blessed and devs is None:
+        if st.conflict_region == st.blessed and devs is None:
             devs = True
     assert all(d >= 12 for d in st.dev)
 
@@ -255,8 +256,8 @@ def test_end_of_age_tracks_pyramids_cleanup_and_reshuffle():
     vertices = list(st.vertex)
     vp = list(st.vp)
     # jump to End of Age
-    st.here = -1
-    st.stack = [("end_of_age",)]
+    st.conflict_region = -1
+    st.stack = [EndOfAge()]
     st._decision_cache = None
     st._run()
     assert st.vp[0] - vp[0] == 2 * 2 + 1 * 2  # two track units, two pyramid regions in Age 1

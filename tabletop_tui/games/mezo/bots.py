@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from tabletop_tui.engine.bots import BotContext, Reason, close_call
 
 from .data import Step, load_data
+from .frames import Action, Eff, Third
 from .module_eval import module_tribe_value, region_bonus
 from .rules import RESOLVED, SH, WA, MezoState
 from .solo_eval import expected_try, first_action, solo_tribe_value, task_side_value, tie_owner
@@ -104,7 +105,7 @@ def tribe_parts(st: MezoState, s: int) -> dict[str, float]:
     if st.finished:
         return {VP: float(st.vp[s])}
     d = st.data
-    P, nr = st.np, len(st.inplay)
+    P, nr = st.tribe_count, len(st.inplay)
     ages_left = sum(range(st.age, d.constants.ages + 1))
     parts = {VP: float(st.vp[s]), DEVOTION: d.devotion_values[st.dev[s]] + 0.15 * st.dev[s]}
     pyramids = 0.0
@@ -135,7 +136,7 @@ def tribe_value(st: MezoState, s: int) -> float:
 
 def conflict_value(st: MezoState, s: int) -> float:
     """Expected gains from the conflicts of this Age still to be resolved."""
-    P, nr = st.np, len(st.inplay)
+    P, nr = st.tribe_count, len(st.inplay)
     d = st.data
     total = 0.0
     free_cal = st.calendar.count(-1)
@@ -143,7 +144,7 @@ def conflict_value(st: MezoState, s: int) -> float:
     for r in range(nr):
         if not st.inplay[r] or st.status[r] == RESOLVED:
             continue
-        active = r == st.here
+        active = r == st.conflict_region
         weight = 1.0 if active else 0.55
         scale = 1.2 if active else 2.0
         strengths = [st.strength(o, r) for o in range(P)]
@@ -170,10 +171,10 @@ def conflict_value(st: MezoState, s: int) -> float:
         for t, free in ((SH, free_cal), (WA, free_cod)):
             if not free:
                 continue
-            mine_t = st.u(r, s, t)
+            mine_t = st.units_at(r, s, t)
             if mine_t == 0:
                 continue
-            best_t = max(st.u(r, o, t) for o in range(P) if o != s)
+            best_t = max(st.units_at(r, o, t) for o in range(P) if o != s)
             edge = mine_t - best_t + (0.5 if owner == s else -0.3)
             total += weight * 4.5 * _logistic(edge / scale)
     return total
@@ -182,16 +183,18 @@ def conflict_value(st: MezoState, s: int) -> float:
 def action_potential(st: MezoState, s: int) -> float:
     """Value of the card options ``s`` may still play in the current conflict."""
     cid = st.kept[s]
-    if cid is None or st.here < 0:
+    if cid is None or st.conflict_region < 0:
         return 0.0
-    left = sum(1 for f in st.stack if f[0] == "action" and f[1] == s)
-    if st.glyphs[st.here * st.np + s] and any(f[0] == "third" and f[1] == s for f in st.stack):
+    left = sum(1 for f in st.stack if type(f) is Action and f.seat == s)
+    if st.glyphs[st.conflict_region * st.tribe_count + s] and any(
+        type(f) is Third and f.seat == s for f in st.stack
+    ):
         left += 1
     if not left:
         return 0.0
     card = st.data.cards[cid]
     vals = sorted(
-        (steps_value(o.steps) for o in card.options if o.key not in st.marks[s]), reverse=True
+        (steps_value(o.steps) for o in card.options if o.key not in st.used_rows[s]), reverse=True
     )
     return 0.8 * sum(vals[:left])
 
@@ -203,7 +206,7 @@ def parts(st: MezoState, me: int) -> dict[str, float]:
     mine[CARD] = action_potential(st, me)
     others = [
         tribe_value(st, s) + conflict_value(st, s) + action_potential(st, s)
-        for s in range(st.np)
+        for s in range(st.tribe_count)
         if s != me
     ]
     if others:
@@ -213,9 +216,10 @@ def parts(st: MezoState, me: int) -> dict[str, float]:
 
 def evaluate(st: MezoState, me: int) -> float:
     vals = [
-        tribe_value(st, s) + conflict_value(st, s) + action_potential(st, s) for s in range(st.np)
+        tribe_value(st, s) + conflict_value(st, s) + action_potential(st, s)
+        for s in range(st.tribe_count)
     ]
-    others = [vals[s] for s in range(st.np) if s != me]
+    others = [vals[s] for s in range(st.tribe_count) if s != me]
     if not others:
         return vals[me]
     return vals[me] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
@@ -389,13 +393,17 @@ class HeuristicBot:
         gains = []
         for opt in card.options:
             child = st.clone()
-            child.stack.append(("eff", seat, opt.steps, 0, "God cards and CALL"))
+            child.stack.append(Eff(seat, opt.steps, 0, "God cards and CALL"))
             child._decision_cache = None
             child._run()
             self._finish(child, seat)
             gains.append(evaluate(child, seat) - base)
         gains.sort(reverse=True)
-        k = 3 if st.here >= 0 and st.glyphs[st.here * st.np + seat] else 2
+        k = (
+            3
+            if st.conflict_region >= 0 and st.glyphs[st.conflict_region * st.tribe_count + seat]
+            else 2
+        )
         return sum(gains[:k]) + 0.2 * steps_value(tuple(s for o in card.options for s in o.steps))
 
 
@@ -413,7 +421,7 @@ def _short(label: str) -> str:
 
 def _hides_choices(st: MezoState, seat: int) -> bool:
     """Whether another seat's secret choice (a kept card, an offer) is still hidden."""
-    for s in range(st.np):
+    for s in range(st.tribe_count):
         if s == seat:
             continue
         if st.kept[s] is not None and not st.cards_shown:

@@ -62,7 +62,7 @@ def module_tribe_value(st: MezoState, s: int) -> float:
 
 def prophecy_progress(st: MezoState, s: int, card: Prophecy) -> float:
     """How far ``s`` is toward ``card``'s condition, 0 to 1 ("this conflict" cards: 0)."""
-    P, n = st.np, max(1, card.n)
+    P, n = st.tribe_count, max(1, card.n)
     regs = [r for r in range(len(st.inplay)) if st.inplay[r]]
     cond = card.condition
     if cond == "pyramid_regions_at_least":
@@ -91,7 +91,7 @@ def region_bonus(st: MezoState, s: int, r: int) -> float:
     bonus = 0.0
     if st.cenote == r:
         bonus += load_data().value_table["devotion"] * 3
-    if any(st.city[o] == r for o in range(st.np) if o != s):
+    if any(st.city[o] == r for o in range(st.tribe_count) if o != s):
         bonus += st.mdata.city_destroyer_vp + CITY_SURVIVAL * st.mdata.city_end_vp * 0.5
     ritual = st.ritual
     if ritual is not None and r != st.blessed and ritual.step == "conflict":

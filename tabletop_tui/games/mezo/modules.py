@@ -1,7 +1,7 @@
 """The five modules of Part C: Cities, Rituals, Prophecies, Sacred Cenote and Tribe Powers.
 
-``ModulesMixin`` is a base class of ``MezoState``: its frames (``_f_*`` / ``_c_*``) run in
-the same frame machine, and ``rules.py`` calls its hooks at the moments Part A names for the
+``ModulesMixin`` is a base class of ``MezoState``: its frames (``frames.py``; their handlers
+``_f_*`` / ``_c_*`` are rows of ``MezoState.HANDLERS``) run in the same frame machine, and ``rules.py`` calls its hooks at the moments Part A names for the
 modules: setup (A3.10), Start of Age (A5.2, A5.4), the Tribe and God Steps (Ritual rule
 changes), after the third actions (A8.8), after a win (A8.10, A9.7), before a conflict's
 clean-up (A8.13), after the pyramid scoring (A10.3) and the End of Game (A11.2).
@@ -18,6 +18,21 @@ from typing import TYPE_CHECKING, Any
 from tabletop_tui.engine.core import Decision, Option
 
 from .data import ModuleData, Prophecy, Ritual, Step, load_module_data
+from .frames import (
+    Cenote,
+    CenoteOff,
+    CityChampion,
+    CityPlace,
+    CityUnit,
+    Eff,
+    Frame,
+    ModWin,
+    Power,
+    ProphecyCheck,
+    RitualEnd,
+    RitualOnce,
+    RitualReveal,
+)
 from .views import ModulesView
 
 if TYPE_CHECKING:
@@ -48,8 +63,6 @@ STEP_PHASE = {
 _SH, _WA = 0, 1
 _TYPE = ("Shaman", "Warrior")
 
-Frame = tuple[Any, ...]
-
 
 def solo_conflict(players: int, switches: dict[str, bool]) -> str | None:
     """C0: the modules are not played in solo; the message the config validator raises."""
@@ -78,7 +91,7 @@ class ModulesMixin:
 
     def _modules_init(self) -> None:
         """Module state, present in every game so views, clones and checks need no branches."""
-        P = self.np
+        P = self.tribe_count
         self.city: tuple[int, ...] = (-1,) * P  # region of each tribe's City, -1 if none
         self.city_lost: tuple[bool, ...] = (False,) * P
         self.ritual_deck: tuple[str, ...] = ()  # face down, top first
@@ -118,7 +131,7 @@ class ModulesMixin:
         if cfg.tribe_powers:
             ids = sorted(p.id for p in md.powers)
             rng.shuffle(ids)
-            tokens = [None] * self.np
+            tokens = [None] * self.tribe_count
             for s in self.ring:
                 tokens[s] = ids.pop(0)
                 texts = " / ".join(md.power(tokens[s]).texts)
@@ -127,12 +140,12 @@ class ModulesMixin:
         self.mark_barrier()
         if cfg.cities:
             # C1.1: VP order then clockwise; at setup every VP is equal, so seat order.
-            self._push_seq([("city_place", s) for s in self.ring])
+            self._push_seq([CityPlace(s) for s in self.ring])
 
     # ---- Cities (C1) -----------------------------------------------------------------------
 
-    def _f_city_place(self, f: Frame) -> Decision:
-        s = f[1]
+    def _f_city_place(self, f: CityPlace) -> Decision:
+        s = f.seat
         taken = set(self.city)
         opts = [
             Option(f"city:{self.rid(r)}", f"Your City in {self.rname(r)}", f"region:{self.rid(r)}")
@@ -144,8 +157,8 @@ class ModulesMixin:
             s, f"{self.name(s)}: place your City token on a region?", tuple(opts), kind="city"
         )
 
-    def _c_city_place(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_city_place(self, f: CityPlace, oid: str) -> None:
+        s = f.seat
         rid = oid.split(":", 1)[1]
         if rid == "none":
             self.log(f"{self.name(s)} places no City.", seat=s)
@@ -158,15 +171,14 @@ class ModulesMixin:
         """A5.4: each player with a City on the board, in VP order."""
         if not self.config.cities:
             return []
-        return [("city_unit", s) for s in self.vp_order() if self.city[s] >= 0]
+        return [CityUnit(s) for s in self.vp_order() if self.city[s] >= 0]
 
-    def _f_city_unit(self, f: Frame) -> Decision | None:
-        s = f[1]
+    def _f_city_unit(self, f: CityUnit) -> Decision | None:
+        s = f.seat
         r = self.city[s]
         rs, rw = self.reserve[s * 2], self.reserve[s * 2 + 1]
         n = self.mdata.city_deploy
         if r < 0 or rs + rw == 0 or n == 0:
-            self.stack.pop()
             return None
         opts = tuple(
             Option(
@@ -187,8 +199,8 @@ class ModulesMixin:
             context={"region": self.rid(r)},
         )
 
-    def _c_city_unit(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_city_unit(self, f: CityUnit, oid: str) -> None:
+        s = f.seat
         r = self.city[s]
         body = oid.split(":", 1)[1]
         a, b = (int(x) for x in body[1:].split("W"))
@@ -196,14 +208,13 @@ class ModulesMixin:
             return
         self._move_units(s, (a, b), "reserve", r)
         self.log(f"{self.name(s)} deploys {_units(a, b)} into their City's region.", seat=s)
-        self._push(("city_champion", s))
+        self._push(CityChampion(s))
 
-    def _f_city_champion(self, f: Frame) -> Decision | None:
-        s = f[1]
+    def _f_city_champion(self, f: CityChampion) -> Decision | None:
+        s = f.seat
         r = self.city[s]
         free = [k for k in range(self.nchamp) if self.champs[s * 2 + k] < 0]
         if not self.mdata.city_champion or not free or self.champion_owner(r) >= 0:
-            self.stack.pop()
             return None
         opts = (
             Option(
@@ -220,8 +231,8 @@ class ModulesMixin:
             kind="city_champion",
         )
 
-    def _c_city_champion(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_city_champion(self, f: CityChampion, oid: str) -> None:
+        s = f.seat
         if oid != "champion:yes":
             return
         r = self.city[s]
@@ -231,8 +242,8 @@ class ModulesMixin:
 
     def _destroy_cities(self, s: int) -> None:
         """C1.3: ``s`` has just won here; another player's City here is destroyed."""
-        r = self.here
-        for o in range(self.np):
+        r = self.conflict_region
+        for o in range(self.tribe_count):
             if o != s and self.city[o] == r:
                 self.city = _replace(self.city, o, -1)
                 self.city_lost = _replace(self.city_lost, o, True)
@@ -306,13 +317,12 @@ class ModulesMixin:
         """A5.2: reveal the Ritual, place the Sacred Cenote."""
         frames: list[Frame] = []
         if self.config.rituals and self.ritual_deck:
-            frames.append(("ritual_reveal",))
+            frames.append(RitualReveal())
         if self.config.cenote:
-            frames.append(("cenote",))
+            frames.append(Cenote())
         return frames
 
-    def _f_ritual_reveal(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_ritual_reveal(self, f: RitualReveal) -> None:
         rid, self.ritual_deck = self.ritual_deck[0], self.ritual_deck[1:]
         self.rituals_seen = self.rituals_seen + (rid,)
         self.ritual = self.mdata.ritual(rid)
@@ -324,35 +334,33 @@ class ModulesMixin:
         r = self.ritual
         if r is None or r.kind != "one_time" or r.step != step:
             return []
-        return [("ritual_once", step)]
+        return [RitualOnce(step)]
 
-    def _f_ritual_once(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_ritual_once(self, f: RitualOnce) -> None:
         r = self.ritual
         assert r is not None
-        self.phase = STEP_PHASE[f[1]]
+        self.phase = STEP_PHASE[f.step_name]
         self.log(f"Ritual {r.name}: {r.text}")
-        self._push_seq([("eff", s, r.steps, 0, SRC_RITUAL) for s in self.vp_order()])
+        self._push_seq([Eff(s, r.steps, 0, SRC_RITUAL) for s in self.vp_order()])
 
     def _end_of_age_modules(self) -> list[Frame]:
         """A10.3: the End-of-Age Ritual, its removal, the Prophecy check; then the Cenote."""
         frames: list[Frame] = self._ritual_frames("end_of_age")
         if self.ritual is not None:
-            frames.append(("ritual_end",))
+            frames.append(RitualEnd())
         frames += self._checkpoint_frames("age")
         if self.cenote >= 0:
-            frames.append(("cenote_off",))
+            frames.append(CenoteOff())
         return frames
 
-    def _f_ritual_end(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_ritual_end(self, f: RitualEnd) -> None:
         if self.ritual is not None:
             self.log(f"The Ritual {self.ritual.name} leaves the game.")
         self.ritual = None
 
     # ---- Sacred Cenote (C4) ----------------------------------------------------------------
 
-    def _f_cenote(self, f: Frame) -> Decision:
+    def _f_cenote(self, f: Cenote) -> Decision:
         s = self.vp_order()[0]
         opts = tuple(
             Option(
@@ -370,19 +378,18 @@ class ModulesMixin:
             kind="cenote",
         )
 
-    def _c_cenote(self, f: Frame, oid: str) -> None:
+    def _c_cenote(self, f: Cenote, oid: str) -> None:
         r = self.data.region_ids.index(oid.split(":", 1)[1])
         self.cenote = r
         s = self.vp_order()[0]
         self.log(f"{self.name(s)} places the Sacred Cenote in {self.rname(r)}.", seat=s)
 
-    def _f_cenote_off(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_cenote_off(self, f: CenoteOff) -> None:
         self.cenote = -1
 
     def _cenote_bonus(self, s: int) -> None:
         """C4.2: the winner here gains the Cenote's bonus (automatic steps only, D16)."""
-        if self.cenote != self.here or self.cenote < 0:
+        if self.cenote != self.conflict_region or self.cenote < 0:
             return
         self.log(f"The Sacred Cenote rewards {self.name(s)}.", seat=s)
         for step in self.mdata.cenote_bonus:
@@ -394,11 +401,10 @@ class ModulesMixin:
         """A8.10: after the Altar, the modules that reward the winner of a normal region."""
         if not (self.cenote >= 0 or self.config.cities or self.ritual or self.prophecy):
             return []
-        return [("mod_win", s)]
+        return [ModWin(s)]
 
-    def _f_mod_win(self, f: Frame) -> None:
-        self.stack.pop()
-        s = f[1]
+    def _f_mod_win(self, f: ModWin) -> None:
+        s = f.seat
         self.cwin = s
         self._cenote_bonus(s)
         self._destroy_cities(s)
@@ -423,21 +429,20 @@ class ModulesMixin:
         if not self.config.tribe_powers:
             return []
         return [
-            ("power", s)
+            Power(s)
             for s in self.turn
             if self.power_token[s] is not None and not self.power_used[s]
         ]
 
     def power_usable(self, s: int) -> bool:
-        r = self.here
+        r = self.conflict_region
         if r < 0 or self.power_token[s] is None or self.power_used[s]:
             return False
         return self.god_present(s, r) or r in self.champs[s * 2 : s * 2 + 2]
 
-    def _f_power(self, f: Frame) -> Decision | None:
-        s = f[1]
+    def _f_power(self, f: Power) -> Decision | None:
+        s = f.seat
         if not self.power_usable(s):
-            self.stack.pop()
             return None
         tp = self.mdata.power(self.power_token[s])  # type: ignore[arg-type]
         opts = (
@@ -449,8 +454,8 @@ class ModulesMixin:
             s, f"{self.name(s)}: use your Tribe Power (once per game)?", opts, kind="power"
         )
 
-    def _c_power(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_power(self, f: Power, oid: str) -> None:
+        s = f.seat
         choice = oid.split(":", 1)[1]
         if choice == "keep":
             return
@@ -466,11 +471,10 @@ class ModulesMixin:
         """C3.4: a checkpoint; a conflict's remembers the tracks as the conflict began."""
         if not self.prophecy or self.monument >= 0:
             return []
-        return [("prophecy", when, tuple(self.calendar), tuple(self.codex))]
+        return [ProphecyCheck(when, tuple(self.calendar), tuple(self.codex))]
 
-    def _f_prophecy(self, f: Frame) -> None:
-        self.stack.pop()
-        _, when, cal0, cod0 = f
+    def _f_prophecy_check(self, f: ProphecyCheck) -> None:
+        when, cal0, cod0 = f.when, f.calendar, f.codex
         if self.prophecy and self.monument < 0:
             self._prophecy_check(when, cal0, cod0)
         self.cwin = -1
@@ -509,16 +513,17 @@ class ModulesMixin:
         cod0: tuple[int, ...] = (),
     ) -> bool:
         """Whether ``s`` fulfils ``card`` now (D14); "this conflict" needs ``when='conflict'``."""
-        P, n, cond = self.np, card.n, card.condition
+        n, cond = card.n, card.condition
         regs = [r for r in range(len(self.inplay)) if self.inplay[r]]
         if cond == "pyramid_regions_at_least":
-            return sum(1 for r in regs if self.pyr[r * P + s]) >= n
+            return sum(1 for r in regs if self.pyr[self.piece_slot(r, s)]) >= n
         if cond == "pyramid_height_at_least":
-            return max((len(self.pyr[r * P + s]) for r in regs), default=0) >= n
+            return max((len(self.pyr[self.piece_slot(r, s)]) for r in regs), default=0) >= n
         if cond == "glyph_regions_at_least":
-            return sum(1 for r in regs if self.glyphs[r * P + s]) >= n
+            return sum(1 for r in regs if self.glyphs[self.piece_slot(r, s)]) >= n
         if cond == "glyph_and_pyramid_regions_at_least":
-            return sum(1 for r in regs if self.glyphs[r * P + s] and self.pyr[r * P + s]) >= n
+            slots = [self.piece_slot(r, s) for r in regs]
+            return sum(1 for i in slots if self.glyphs[i] and self.pyr[i]) >= n
         if cond == "calendar_units_at_least":
             return self.calendar.count(s) >= n
         if cond == "codex_units_at_least":
@@ -527,7 +532,7 @@ class ModulesMixin:
             return self.dev[s] >= n
         if cond == "xibalba_empty":
             return self.xib[s * 2] + self.xib[s * 2 + 1] == 0
-        if when != "conflict" or self.here < 0:
+        if when != "conflict" or self.conflict_region < 0:
             return False
         if cond == "won_both_majorities_this_conflict":
             return _placed(s, cal0, self.calendar) and _placed(s, cod0, self.codex)
@@ -535,16 +540,18 @@ class ModulesMixin:
         if cond == "won_this_conflict_with_strength_at_least":
             return won and self.last_strength.get(s, 0) >= n
         if cond == "won_this_blessed_conflict":
-            return won and self.here == self.blessed
+            return won and self.conflict_region == self.blessed
         if cond == "won_this_conflict_in_other_champion_region":
-            return won and any(r == self.here for i, r in enumerate(self.champs) if i // 2 != s)
+            return won and any(
+                r == self.conflict_region for i, r in enumerate(self.champs) if i // 2 != s
+            )
         raise ValueError(f"unknown Prophecy condition {cond}")
 
     # ---- protocol helpers: view, determinize, invariants -----------------------------------
 
     def modules_view(self) -> ModulesView:
         """Every module's public state (only the Ritual deck's order and contents are hidden)."""
-        md, d, P = self.mdata, self.data, self.np
+        md, d, P = self.mdata, self.data, self.tribe_count
         cfg = self.config
         out: dict[str, Any] = {"on": list(self.modules_on())}
         if cfg.cities:
@@ -616,7 +623,7 @@ class ModulesMixin:
         st.ritual_deck = tuple(unseen[: len(st.ritual_deck)])
 
     def _modules_invariants(self) -> None:
-        md, P = self.mdata, self.np
+        md, P = self.mdata, self.tribe_count
         cities = [r for r in self.city if r >= 0]
         assert len(cities) == len(set(cities)), "two Cities in one region"
         assert all(self.inplay[r] for r in cities), "a City in an Abandoned region"

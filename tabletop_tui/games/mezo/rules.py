@@ -1,25 +1,28 @@
 """The Mezo engine for 2 to 4 players (Part A of the rulebook of our edition).
 
-The game flow is a stack of small immutable *frames* (tuples whose first item names the
-kind). ``_run`` pops automatic frames and stops at the first frame that needs a player's
-choice; that frame's decision is the pending one, and ``_apply`` hands it the chosen option.
-Card, Altar, track and ability texts are data (``data.py``): the effect interpreter here
-reads their steps, so no rule code names a card. Frames are tuples and the board is flat
-lists of ints, which keeps ``clone`` cheap for simulations.
+The game flow is a stack of small immutable *frames*, one record class per kind of step
+(``frames.py``). ``_run`` pops the top frame and calls its step handler from the table
+``HANDLERS`` (frame ``GodTurn`` -> ``_f_god_turn``); a handler that returns no decision is
+done, and the first one that needs a player's choice is put back and its decision is the
+pending one; ``_apply`` hands that frame the chosen option (``_c_god_turn``). Card, Altar,
+track and ability texts are data (``data.py``): the effect interpreter here reads their
+steps, so no rule code names a card. Frames are immutable and the board is flat lists of
+ints, which keeps ``clone`` cheap for simulations.
 
 Extension points for the solo mode and the modules (Parts B and C): ``MezoConfig`` gains
 its switches (and ``players`` its lower bound of 1); a module adds frames where the rules
 place it — ``_f_age_start`` (Rituals, Cenote, Cities), ``_f_win`` and ``_f_blessed_resolve``
 (Cenote, Cities), ``_f_conflict_begin`` after the third actions (Tribe Powers) and before
 ``conflict_end`` (Prophecies), ``_f_end_of_age`` after the pyramid scoring — and new step
-ops go into ``_start``. The solo automaton can stand in for the opponents' decisions by
-answering their frames itself instead of returning a ``Decision``.
+ops go into ``_start``. The solo automaton (``solo.py``) answers the Vengeful gods' steps
+itself instead of returning a ``Decision``, and replaces rows of the handler table.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from typing import Any, ClassVar, Literal
 
@@ -38,6 +41,62 @@ from tabletop_tui.engine.core import (
 
 from . import texts
 from .data import Step, load_data
+from .frames import (
+    Ability,
+    Action,
+    AgeCleanup,
+    AgeStart,
+    BlessedResolve,
+    Build,
+    Bury,
+    Cenote,
+    CenoteOff,
+    Champion,
+    CityChampion,
+    CityPlace,
+    CityUnit,
+    ConflictBegin,
+    ConflictEnd,
+    ConflictStep,
+    Demolish,
+    Deploy,
+    Eff,
+    EndGame,
+    EndOfAge,
+    Frame,
+    GodStep,
+    GodTurn,
+    Hit,
+    Keep,
+    Majority,
+    ModWin,
+    MoveGod,
+    MoveIn,
+    MoveOut,
+    Offer,
+    Power,
+    ProphecyCheck,
+    Region,
+    Reorder,
+    RevealCards,
+    RitualEnd,
+    RitualOnce,
+    RitualReveal,
+    SetBlessed,
+    SetupColour,
+    SetupFinish,
+    SetupGod,
+    Space,
+    Split,
+    Strength,
+    Third,
+    Tie,
+    TribeDeploy,
+    TribeStep,
+    TribeTurn,
+    Triggers,
+    Win,
+)
 from .modules import MODULE_SOURCES, MODULES, ModulesMixin, solo_conflict
 from .views import MezoView
 
@@ -87,7 +146,10 @@ SOURCES = (
     *MODULE_SOURCES,  # Part C: Cities, Rituals, Prophecies, Sacred Cenote, Tribe Powers
 )
 
-Frame = tuple[Any, ...]
+# A frame's step handler (a Decision, or None when it acted alone) and choice handler.
+StepHandler = Callable[[Any, Any], Decision | None]
+ChoiceHandler = Callable[[Any, Any, str], None]
+Handlers = dict[type[Frame], tuple[StepHandler, ChoiceHandler | None]]
 
 
 class MezoConfig(GameConfig):
@@ -180,24 +242,26 @@ class MezoState(ModulesMixin, GameState):
     # tribe indexes after the seats', so every per-tribe list holds them too.
     AUTOMATA = 0
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> MezoState:
-        """A one-player game is the solo mode, played by the subclass in ``solo.py``."""
-        config = args[0] if args else kwargs.get("config")
-        players = (
-            config.get("players") if isinstance(config, dict) else getattr(config, "players", 0)
-        )
-        if cls is MezoState and players == 1:
+    @classmethod
+    def new(cls, config: GameConfig | dict[str, Any], seed: int) -> MezoState:
+        """The one way to start a game (the registry, sessions, simulations, replays and
+        saved games all call it): a one-player game is the solo mode, ``SoloState``."""
+        if not isinstance(config, GameConfig):
+            config = cls.config_model.model_validate(config)
+        if cls is MezoState and config.players == 1:
             from .solo import SoloState
 
-            cls = SoloState
-        return super().__new__(cls)
+            return SoloState(config, seed)
+        return cls(config, seed)
 
     # ---- setup ---------------------------------------------------------------------------
 
     def _setup(self) -> None:
+        if self.config.players == 1 and not self.AUTOMATA:
+            raise TypeError("a solo game is a SoloState: start it with MezoState.new(config, seed)")
         d = self.data = load_data()
         c = d.constants
-        P = self.np = self.config.players + self.AUTOMATA
+        P = self.tribe_count = self.config.players + self.AUTOMATA
         rng = self.rng
         nr = len(d.region_ids)
         # 1. seat order
@@ -263,13 +327,13 @@ class MezoState(ModulesMixin, GameState):
         self.played: list[list[str]] = [[] for _ in range(P)]
         self.kept: list[str | None] = [None] * P
         self.cards_shown = False
-        self.marks = [""] * P
+        self.used_rows = [""] * P
         self.tokens = [0] * P
         self.smote = [False] * P
         self.sac_vp = [0] * P
         self.bury_used = [False] * P
         self.status = [PENDING] * nr
-        self.here = -1
+        self.conflict_region = -1
         self.turn: tuple[int, ...] = ()
         self.conflict_order: list[int] = []
         self.in_conflicts = False
@@ -283,8 +347,8 @@ class MezoState(ModulesMixin, GameState):
 
         frames: list[Frame] = []
         for s in reversed(self.ring):
-            frames += [("setup_colour", s), ("setup_god", s)]
-        frames.append(("setup_finish",))
+            frames += [SetupColour(s), SetupGod(s)]
+        frames.append(SetupFinish())
         self._push_seq(frames)
         self._run()
 
@@ -301,7 +365,11 @@ class MezoState(ModulesMixin, GameState):
         return f"{self.data.region_ids[r]} {self.data.region_names[r]}"
 
     def vp_order(self) -> list[int]:
-        return sorted(range(self.np), key=lambda s: (-self.vp[s], self.pos[s]))
+        return sorted(range(self.tribe_count), key=lambda s: (-self.vp[s], self.pos[s]))
+
+    def regions_without_champion(self) -> list[int]:
+        """The in-play regions no Champion stands in (where the Blessed Region may be)."""
+        return [r for r in range(len(self.inplay)) if self.inplay[r] and self.champion_owner(r) < 0]
 
     def champion_owner(self, r: int) -> int:
         for i, cr in enumerate(self.champs):
@@ -336,27 +404,36 @@ class MezoState(ModulesMixin, GameState):
     def tier(self, s: int) -> int:
         return self.data.tier(self.dev[s])
 
-    def u(self, r: int, s: int, t: int) -> int:
-        return self.units[(r * self.np + s) * 2 + t]
+    def unit_slot(self, r: int, s: int, t: int) -> int:
+        """Index in ``units`` of tribe ``s``'s units of type ``t`` (SH, WA) in region ``r``."""
+        return (r * self.tribe_count + s) * 2 + t
+
+    def piece_slot(self, r: int, s: int) -> int:
+        """Index in ``glyphs`` and ``pyr`` of tribe ``s``'s pieces in region ``r``."""
+        return r * self.tribe_count + s
+
+    def units_at(self, r: int, s: int, t: int) -> int:
+        """How many units of type ``t`` tribe ``s`` has in region ``r``."""
+        return self.units[(r * self.tribe_count + s) * 2 + t]  # unit_slot, inlined: hot
 
     def units_of(self, r: int, s: int) -> int:
-        i = (r * self.np + s) * 2
+        i = self.unit_slot(r, s, SH)
         return self.units[i] + self.units[i + 1]
 
     def pyr_supply(self, s: int) -> dict[int, int]:
         spec = self.data.constants.per_tribe["pyramid"]
         left = {4: spec["base"], 3: spec["large"], 2: spec["medium"], 1: spec["top"]}
         for r in range(len(self.inplay)):
-            for size in self.pyr[r * self.np + s]:
+            for size in self.pyr[self.piece_slot(r, s)]:
                 left[size] -= 1
         return left
 
     def glyph_supply(self, s: int) -> int:
-        used = sum(self.glyphs[r * self.np + s] for r in range(len(self.inplay)))
+        used = sum(self.glyphs[self.piece_slot(r, s)] for r in range(len(self.inplay)))
         return self.data.constants.per_tribe["glyph"] - used
 
     def legal_sizes(self, s: int, r: int) -> list[int]:
-        stack = self.pyr[r * self.np + s]
+        stack = self.pyr[self.piece_slot(r, s)]
         top = stack[-1] if stack else 99
         left = self.pyr_supply(s)
         return [size for size in PYR_SIZES if size < top and left[size] > 0]
@@ -369,13 +446,13 @@ class MezoState(ModulesMixin, GameState):
             return False
         if not self.in_conflicts:
             return True
-        return self.status[r] == PENDING and r != self.here
+        return self.status[r] == PENDING and r != self.conflict_region
 
     def regions_for(self, word: str, s: int) -> list[int]:
         """The in-play regions a region word of the effect language names (A12.1)."""
         n = len(self.inplay)
         if word == "here":
-            return [self.here] if self.here >= 0 else []
+            return [self.conflict_region] if self.conflict_region >= 0 else []
         if word == "present":
             return self.god_regions(s)
         if word == "pending":
@@ -383,9 +460,9 @@ class MezoState(ModulesMixin, GameState):
         if word == "any":
             return [r for r in range(n) if self.inplay[r]]
         if word == "adjacent_pending":
-            if self.here < 0:
+            if self.conflict_region < 0:
                 return []
-            adj = self.data.adjacent[self.here]
+            adj = self.data.adjacent[self.conflict_region]
             return [r for r in range(n) if r in adj and self.is_pending(r)]
         if word == "present_pending":
             return [r for r in self.god_regions(s) if self.is_pending(r)]
@@ -423,10 +500,10 @@ class MezoState(ModulesMixin, GameState):
             if m == "2_plus_devotion_tier":
                 champ = max(champ, 2 + self.tier(s))
         c = sum(champ for cr in self.champs[s * 2 : s * 2 + 2] if cr == r)
-        i = (r * self.np + s) * 2
+        i = self.unit_slot(r, s, SH)
         u = self.units[i] * st["shaman"] + self.units[i + 1] * st["warrior"]
-        g = self.glyphs[r * self.np + s] * st["glyph"]
-        if r != self.here:
+        g = self.glyphs[self.piece_slot(r, s)] * st["glyph"]
+        if r != self.conflict_region:
             return c, u, g, 0, 0
         offered = self.offer[s * 2] + self.offer[s * 2 + 1] if r == self.blessed else 0
         return c, u, g, self.tokens[s], offered
@@ -439,27 +516,29 @@ class MezoState(ModulesMixin, GameState):
         return f"{self.name(s)} {sum(parts)}" + (f" ({why})" if why else "")
 
     def counter(self, s: int, name: str) -> int:
-        P, here, n = self.np, self.here, len(self.inplay)
+        P, here, n = self.tribe_count, self.conflict_region, len(self.inplay)
         if name == "own_units_here":
             return self.units_of(here, s) if here >= 0 else 0
         if name == "own_shamans_here":
-            return self.u(here, s, SH) if here >= 0 else 0
+            return self.units_at(here, s, SH) if here >= 0 else 0
         if name == "own_units_in_xibalba":
             return self.xib[s * 2] + self.xib[s * 2 + 1]
         if name == "opp_units_in_xibalba":
             return sum(self.xib[o * 2] + self.xib[o * 2 + 1] for o in range(P) if o != s)
         if name == "own_pyramid_regions":
-            return sum(1 for r in range(n) if self.inplay[r] and self.pyr[r * P + s])
+            return sum(1 for r in range(n) if self.inplay[r] and self.pyr[self.piece_slot(r, s)])
         if name == "own_pyramid_elements":
-            return sum(len(self.pyr[r * P + s]) for r in range(n))
+            return sum(len(self.pyr[self.piece_slot(r, s)]) for r in range(n))
         if name == "own_tall_pyramids":
-            return sum(1 for r in range(n) if self.inplay[r] and len(self.pyr[r * P + s]) >= 3)
+            return sum(
+                1 for r in range(n) if self.inplay[r] and len(self.pyr[self.piece_slot(r, s)]) >= 3
+            )
         if name == "own_units_on_tracks":
             return self.calendar.count(s) + self.codex.count(s)
         if name == "own_pieces_here":
             if here < 0:
                 return 0
-            return self.glyphs[here * P + s] + len(self.pyr[here * P + s])
+            return self.glyphs[self.piece_slot(here, s)] + len(self.pyr[self.piece_slot(here, s)])
         raise ValueError(f"unknown counter {name}")
 
     # ---- the frame machine ---------------------------------------------------------------
@@ -471,33 +550,25 @@ class MezoState(ModulesMixin, GameState):
         """Push frames so that the first of the list runs first."""
         self.stack.extend(reversed(frames))
 
-    @classmethod
-    def _frame_table(cls) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Frame name -> its ``_f_`` and ``_c_`` methods, built once per class (subclasses
-        such as the solo state get their own), so the frame loop skips a lookup by string."""
-        tables = cls.__dict__.get("_frame_tables")
-        if tables is None:
-            names = dir(cls)
-            tables = (
-                {n[3:]: getattr(cls, n) for n in names if n.startswith("_f_")},
-                {n[3:]: getattr(cls, n) for n in names if n.startswith("_c_")},
-            )
-            cls._frame_tables = tables  # type: ignore[attr-defined]
-        return tables
-
     def _run(self) -> None:
-        """Run automatic frames until a player must choose (single options are taken)."""
+        """Run frames until a player must choose (a decision with one option is taken).
+
+        The machine pops each frame before its step handler runs, so a handler that acts
+        alone returns None and is done; one that returns a Decision is put back on the stack
+        until the choice comes."""
         stack = self.stack
-        frames, choices = self._frame_table()
+        handlers = self.HANDLERS
         while stack:
-            frame = stack[-1]
-            decision = frames[frame[0]](self, frame)
+            frame = stack.pop()
+            step, choose = handlers[type(frame)]
+            decision = step(self, frame)
             if decision is None:
                 continue
+            assert choose is not None, f"{type(frame).__name__} has no choice handler"
             if len(decision.options) == 1:
-                stack.pop()
-                choices[frame[0]](self, frame, decision.options[0].id)
+                choose(self, frame, decision.options[0].id)
                 continue
+            stack.append(frame)
             self._pending = decision
             return
         self._pending = None
@@ -509,13 +580,15 @@ class MezoState(ModulesMixin, GameState):
 
     def _apply(self, option: Option) -> None:
         frame = self.stack.pop()
-        self._frame_table()[1][frame[0]](self, frame, option.id)
+        choose = self.HANDLERS[type(frame)][1]
+        assert choose is not None, f"{type(frame).__name__} has no choice handler"
+        choose(self, frame, option.id)
         self._run()
 
     # ---- setup frames --------------------------------------------------------------------
 
-    def _f_setup_colour(self, f: Frame) -> Decision:
-        s = f[1]
+    def _f_setup_colour(self, f: SetupColour) -> Decision:
+        s = f.seat
         taken = set(self.colour)
         opts = tuple(
             Option(f"colour:{c}", c.capitalize())
@@ -524,13 +597,13 @@ class MezoState(ModulesMixin, GameState):
         )
         return Decision(s, f"{self.name(s)}: choose your tribe colour", opts, kind="colour")
 
-    def _c_setup_colour(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_setup_colour(self, f: SetupColour, oid: str) -> None:
+        s = f.seat
         self.colour[s] = oid.split(":", 1)[1]
         self.log(f"{self.name(s)} takes the {self.colour[s]} tribe.", seat=s)
 
-    def _f_setup_god(self, f: Frame) -> Decision:
-        s = f[1]
+    def _f_setup_god(self, f: SetupGod) -> Decision:
+        s = f.seat
         fixed = self.config.fixed_gods()
         taken = set(self.god) | {g for g in fixed if g != "choose"}
         if fixed[s] != "choose":
@@ -543,16 +616,15 @@ class MezoState(ModulesMixin, GameState):
         )
         return Decision(s, f"{self.name(s)}: choose your god", opts, kind="god")
 
-    def _c_setup_god(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_setup_god(self, f: SetupGod, oid: str) -> None:
+        s = f.seat
         self.god[s] = oid.split(":", 1)[1]
         self.log(f"{self.name(s)} serves {self.data.god(self.god[s]).name}.", seat=s)
 
-    def _f_setup_finish(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_setup_finish(self, f: SetupFinish) -> None:
         c = self.data.constants
         per = c.per_tribe
-        for s in range(self.np):
+        for s in range(self.tribe_count):
             xs, xw = c.start_xibalba["shaman"], c.start_xibalba["warrior"]
             self.xib[s * 2], self.xib[s * 2 + 1] = xs, xw
             self.reserve[s * 2], self.reserve[s * 2 + 1] = per["shaman"] - xs, per["warrior"] - xw
@@ -564,27 +636,26 @@ class MezoState(ModulesMixin, GameState):
             self.rng.shuffle(deck)
             self.deck[s] = deck
         self.mark_barrier()
-        self._push(("age_start",))
+        self._push(AgeStart())
         self._modules_setup()  # A3.10 (its City placements come before the first Age)
 
     # ---- Start of Age and Tribe Step -----------------------------------------------------
 
-    def _f_age_start(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_age_start(self, f: AgeStart) -> None:
         self.phase = "start of Age"
         self.wrath_revealed = self.age
         self.mark_barrier()
         w = self.data.wrathful_tile(self.wrath_tiles[self.age - 1])
         self.log(f"Age {self.age} begins. The Wrathful god tile is {w.name}.")
         frames: list[Frame] = self._start_of_age_modules()  # A5.2: Ritual, Sacred Cenote
-        frames += [("ability", s) for s in self.vp_order()]
+        frames += [Ability(s) for s in self.vp_order()]
         frames += self._city_deploy_frames()  # A5.4
-        frames.append(("tribe_step",))
+        frames.append(TribeStep())
 
         self._push_seq(frames)
 
-    def _f_ability(self, f: Frame) -> Decision:
-        s = f[1]
+    def _f_ability(self, f: Ability) -> Decision:
+        s = f.seat
         opts = tuple(
             Option(f"ability:{a.id}", f"{a.name}: {a.text}")
             for a in self.data.abilities
@@ -594,18 +665,17 @@ class MezoState(ModulesMixin, GameState):
             s, f"{self.name(s)}: choose a Tribe ability for Age {self.age}", opts, kind="ability"
         )
 
-    def _c_ability(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_ability(self, f: Ability, oid: str) -> None:
+        s = f.seat
         aid = oid.split(":", 1)[1]
         self.abil[s] = self.abil[s] + (aid,)
         self.log(f"{self.name(s)} chooses {self.data.ability(aid).name}.", seat=s)
 
-    def _f_tribe_step(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_tribe_step(self, f: TribeStep) -> None:
         self.phase = "Tribe Step"
         frames: list[Frame] = self._ritual_frames("tribe")
-        frames += [("tribe_turn", s) for s in self.vp_order()]
-        frames += [("set_blessed",), ("god_step",)]
+        frames += [TribeTurn(s) for s in self.vp_order()]
+        frames += [SetBlessed(), GodStep()]
         self._push_seq(frames)
 
     def _hooked(self, s: int, hook: str) -> tuple[str, ...]:
@@ -616,44 +686,41 @@ class MezoState(ModulesMixin, GameState):
                 out.append(aid)
         return tuple(out)
 
-    def _f_tribe_turn(self, f: Frame) -> None:
-        self.stack.pop()
-        s = f[1]
+    def _f_tribe_turn(self, f: TribeTurn) -> None:
+        s = f.seat
         frames: list[Frame] = []
         hooks = self._hooked(s, "start_of_tribe_step")
         if hooks:
-            frames.append(("triggers", s, "start_of_tribe_step", hooks))
+            frames.append(Triggers(s, "start_of_tribe_step", hooks))
         for k in range(self.nchamp):
             if self.champs[s * 2 + k] < 0:
-                frames.append(("champion", s, k))
+                frames.append(Champion(s, k))
         hooks = self._hooked(s, "after_champion_deploy")
         if hooks:
-            frames.append(("triggers", s, "after_champion_deploy", hooks))
-        frames.append(("tribe_deploy", s))
+            frames.append(Triggers(s, "after_champion_deploy", hooks))
+        frames.append(TribeDeploy(s))
         self._push_seq(frames)
 
-    def _f_triggers(self, f: Frame) -> Decision | None:
-        _, s, hook, ids = f
+    def _f_triggers(self, f: Triggers) -> Decision | None:
+        s, hook, ids = f.seat, f.hook, f.abilities
         if len(ids) == 1:
-            self.stack.pop()
             self._effect(s, self.data.ability(ids[0]).hooks[hook], SRC_ABILITY)
             return None
         opts = tuple(Option(f"first:{a}", f"{self.data.ability(a).name} first") for a in ids)
         return Decision(s, "Several of your abilities trigger: which first?", opts, kind="order")
 
-    def _c_triggers(self, f: Frame, oid: str) -> None:
-        _, s, hook, ids = f
+    def _c_triggers(self, f: Triggers, oid: str) -> None:
+        s, hook, ids = f.seat, f.hook, f.abilities
         first = oid.split(":", 1)[1]
         rest = tuple(a for a in ids if a != first)
-        self._push(("triggers", s, hook, rest))
+        self._push(Triggers(s, hook, rest))
         self._effect(s, self.data.ability(first).hooks[hook], SRC_ABILITY)
 
-    def _f_champion(self, f: Frame) -> Decision:
-        s = f[1]
+    def _f_champion(self, f: Champion) -> Decision:
+        s = f.seat
         opts = tuple(
             Option(f"region:{self.rid(r)}", self.rname(r), f"region:{self.rid(r)}")
-            for r in range(len(self.inplay))
-            if self.inplay[r] and self.champion_owner(r) < 0
+            for r in self.regions_without_champion()
         )
         return Decision(
             s,
@@ -662,25 +729,23 @@ class MezoState(ModulesMixin, GameState):
             kind="champion",
         )
 
-    def _c_champion(self, f: Frame, oid: str) -> None:
-        _, s, k = f
+    def _c_champion(self, f: Champion, oid: str) -> None:
+        s, k = f.seat, f.slot
         r = self.data.region_ids.index(oid.split(":", 1)[1])
         self.champs[s * 2 + k] = r
         self.log(f"{self.name(s)} deploys a Champion into {self.rname(r)}.", seat=s)
 
-    def _f_tribe_deploy(self, f: Frame) -> None:
-        self.stack.pop()
-        s = f[1]
+    def _f_tribe_deploy(self, f: TribeDeploy) -> None:
+        s = f.seat
         own = set(self.champs[s * 2 : s * 2 + 2])
         self._push_seq(
-            [("deploy", s, r) for r in range(len(self.inplay)) if self.inplay[r] and r not in own]
+            [Deploy(s, r) for r in range(len(self.inplay)) if self.inplay[r] and r not in own]
         )
 
-    def _f_deploy(self, f: Frame) -> Decision | None:
-        _, s, r = f
+    def _f_deploy(self, f: Deploy) -> Decision | None:
+        s, r = f.seat, f.region
         rs, rw = self.reserve[s * 2], self.reserve[s * 2 + 1]
         if rs + rw == 0:
-            self.stack.pop()
             return None
         cap = self.deploy_cap()
         opts = tuple(
@@ -692,29 +757,27 @@ class MezoState(ModulesMixin, GameState):
             s, r, f"DEPLOY up to {cap} units into {self.rname(r)}", opts, "deploy"
         )
 
-    def _c_deploy(self, f: Frame, oid: str) -> None:
-        _, s, r = f
+    def _c_deploy(self, f: Deploy, oid: str) -> None:
+        s, r = f.seat, f.region
         a, b = _parse_split(oid)
         self._move_units(s, (a, b), "reserve", r)
         if a + b and self._log_buffer is not None:  # no text for no log
             self.log(f"{self.name(s)} deploys {_split_label(a, b)} into {self.rname(r)}.", seat=s)
 
-    def _f_set_blessed(self, f: Frame) -> None:
-        self.stack.pop()
-        free = [r for r in range(len(self.inplay)) if self.inplay[r] and self.champion_owner(r) < 0]
+    def _f_set_blessed(self, f: SetBlessed) -> None:
+        free = self.regions_without_champion()
         self.blessed = free[0] if free else -1
         if self.blessed >= 0:
             self.log(f"{self.rname(self.blessed)} is the Blessed Region this Age.")
 
     # ---- God Step ------------------------------------------------------------------------
 
-    def _f_god_step(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_god_step(self, f: GodStep) -> None:
         self.phase = "God Step"
         frames: list[Frame] = self._ritual_frames("god")
-        frames += [("god_turn", s) for s in reversed(self.vp_order())]
+        frames += [GodTurn(s) for s in reversed(self.vp_order())]
         frames += self._ritual_frames("conflict")  # at the start of the Conflict Step
-        frames.append(("conflict_step",))
+        frames.append(ConflictStep())
         self._push_seq(frames)
 
     def empty_vertices(self) -> list[int]:
@@ -729,8 +792,8 @@ class MezoState(ModulesMixin, GameState):
         regs = ", ".join(self.rid(r) for r in self.data.vertex_regions[v] if self.inplay[r])
         return f"{self.data.vertex_ids[v]} (present in {regs})"
 
-    def _f_god_turn(self, f: Frame) -> Decision:
-        s = f[1]
+    def _f_god_turn(self, f: GodTurn) -> Decision:
+        s = f.seat
         god = self.god_data(s)
         assert god is not None
         vid = self.data.vertex_ids
@@ -760,12 +823,12 @@ class MezoState(ModulesMixin, GameState):
             s, f"{self.name(s)}: move {god.name} and CALL, in either order", opts, kind="god_turn"
         )
 
-    def _c_god_turn(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_god_turn(self, f: GodTurn, oid: str) -> None:
+        s = f.seat
         god = self.god_data(s)
         assert god is not None
         if oid == "call_first":
-            self._push(("move_god", s, True))
+            self._push(MoveGod(s, True))
         elif oid.startswith("vertex:"):
             self._set_vertex(s, self.data.vertex_ids.index(oid.split(":", 1)[1]))
         self.log(f"{self.name(s)} CALLs: {god.call_name}.", seat=s)
@@ -778,8 +841,8 @@ class MezoState(ModulesMixin, GameState):
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(f"{god.name} stands on {self._vertex_label(v)}.", seat=s)
 
-    def _f_move_god(self, f: Frame) -> Decision | None:
-        _, s, optional = f
+    def _f_move_god(self, f: MoveGod) -> Decision | None:
+        s, optional = f.seat, f.optional
         vid = self.data.vertex_ids
         opts = [
             Option(f"vertex:{vid[v]}", f"Move to {self._vertex_label(v)}", f"vertex:{vid[v]}")
@@ -791,62 +854,60 @@ class MezoState(ModulesMixin, GameState):
             opts.insert(0, Option("stay", label))
         return Decision(s, f"{self.name(s)}: move your god?", tuple(opts), kind="move_god")
 
-    def _c_move_god(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_move_god(self, f: MoveGod, oid: str) -> None:
+        s = f.seat
         if oid.startswith("vertex:"):
             self._set_vertex(s, self.data.vertex_ids.index(oid.split(":", 1)[1]))
 
     # ---- Conflict Step -------------------------------------------------------------------
 
-    def _f_conflict_step(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_conflict_step(self, f: ConflictStep) -> None:
         self.in_conflicts = True
         self.phase = "Conflict Step"
         if not self.conflict_stack:
-            self._push(("end_of_age",))
+            self._push(EndOfAge())
             return
         self._reveal()
         frames: list[Frame] = []
         for s in self.vp_order():
             god = self.god_data(s)
             if god and god.passive_hook == "on_conflict_tile_revealed" and not self.bury_used[s]:
-                frames.append(("eff", s, god.passive_steps, 0, SRC_GOD))
-        frames.append(("conflict_begin",))
+                frames.append(Eff(s, god.passive_steps, 0, SRC_GOD))
+        frames.append(ConflictBegin())
         self._push_seq(frames)
 
     def _reveal(self) -> None:
         r = self.conflict_stack.pop(0)
         self.known_top = max(0, self.known_top - 1)
         self.known_bottom = min(self.known_bottom, len(self.conflict_stack))
-        self.here = r
+        self.conflict_region = r
         self.status[r] = ACTIVE
         self.mark_barrier()
         kind = "the Blessed Region" if r == self.blessed else "a conflict"
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(f"Conflict tile revealed: {self.rname(r)} ({kind}).")
 
-    def _f_bury(self, f: Frame) -> Decision | None:
-        s = f[1]
+    def _f_bury(self, f: Bury) -> Decision | None:
+        s = f.seat
         if not self.conflict_stack or self.bury_used[s]:
-            self.stack.pop()
             return None
         god = self.god_data(s)
         assert god is not None
         opts = (
-            Option("keep", f"Resolve {self.rname(self.here)} now"),
+            Option("keep", f"Resolve {self.rname(self.conflict_region)} now"),
             Option(
                 "bury",
-                f"{god.passive_name}: put {self.rid(self.here)} at the bottom, reveal the next tile",
+                f"{god.passive_name}: put {self.rid(self.conflict_region)} at the bottom, reveal the next tile",
             ),
         )
         return Decision(s, f"{self.name(s)}: use {god.passive_name}?", opts, kind="bury")
 
-    def _c_bury(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_bury(self, f: Bury, oid: str) -> None:
+        s = f.seat
         if oid != "bury":
             return
         self.bury_used[s] = True
-        r = self.here
+        r = self.conflict_region
         self.status[r] = PENDING
         self.conflict_stack.append(r)
         self.known_bottom += 1
@@ -856,25 +917,24 @@ class MezoState(ModulesMixin, GameState):
             )
         self._reveal()
 
-    def _f_conflict_begin(self, f: Frame) -> None:
-        self.stack.pop()
-        r = self.here
-        P = self.np
+    def _f_conflict_begin(self, f: ConflictBegin) -> None:
+        r = self.conflict_region
+        P = self.tribe_count
         self.tokens = [0] * P
         self.smote = [False] * P
         self.sac_vp = [0] * P
-        self.marks = [""] * P
+        self.used_rows = [""] * P
         if r == self.blessed:
             self.turn = tuple(self.vp_order())
             frames: list[Frame] = []
             for s in self.turn:
                 hooks = self._hooked(s, "start_of_blessed_conflict")
                 if hooks:
-                    frames.append(("triggers", s, "start_of_blessed_conflict", hooks))
+                    frames.append(Triggers(s, "start_of_blessed_conflict", hooks))
             for s in self.turn:
-                frames.append(("offer", s, SH))
-                frames.append(("offer", s, WA))
-            frames.append(("blessed_resolve",))
+                frames.append(Offer(s, SH))
+                frames.append(Offer(s, WA))
+            frames.append(BlessedResolve())
             self._push_seq(frames)
             return
         owner = self.champion_owner(r)
@@ -888,16 +948,16 @@ class MezoState(ModulesMixin, GameState):
         for s in self.turn:
             god = self.god_data(s)
             if god and god.passive_hook == "start_of_normal_conflict":
-                frames.append(("eff", s, god.passive_steps, 0, SRC_GOD))
-        frames += [("keep", s) for s in self.turn]
-        frames.append(("reveal_cards",))
+                frames.append(Eff(s, god.passive_steps, 0, SRC_GOD))
+        frames += [Keep(s) for s in self.turn]
+        frames.append(RevealCards())
         for _ in range(self.data.constants.actions_per_conflict):
-            frames += [("action", s) for s in self.turn]
-        frames += [("third", s) for s in self.turn]
+            frames += [Action(s) for s in self.turn]
+        frames += [Third(s) for s in self.turn]
         frames += self._power_frames()  # A8.8
-        frames += [("strength",), ("majority", SH), ("majority", WA)]
+        frames += [Strength(), Majority(SH), Majority(WA)]
         frames += self._checkpoint_frames("conflict")  # A8.13
-        frames.append(("conflict_end",))
+        frames.append(ConflictEnd())
 
         self._push_seq(frames)
 
@@ -907,11 +967,10 @@ class MezoState(ModulesMixin, GameState):
         """How many God cards ``s`` draws this conflict (solo: Uayeb's VENGEFUL cuts it)."""
         return self.data.constants.cards_drawn
 
-    def _f_keep(self, f: Frame) -> Decision | None:
-        s = f[1]
+    def _f_keep(self, f: Keep) -> Decision | None:
+        s = f.seat
         drawn = self.deck[s][: self.draw_count(s)]
         if not drawn:
-            self.stack.pop()
             return None
         opts = tuple(
             Option(f"card:{cid}", _card_label(self.data.cards[cid]), f"card:{cid}") for cid in drawn
@@ -920,8 +979,8 @@ class MezoState(ModulesMixin, GameState):
             s, f"{self.name(s)}: keep one God card (secret)", opts, secret=True, kind="keep_card"
         )
 
-    def _c_keep(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_keep(self, f: Keep, oid: str) -> None:
+        s = f.seat
         cid = oid.split(":", 1)[1]
         drawn = min(len(self.deck[s]), self.draw_count(s))
         self.deck[s].remove(cid)
@@ -932,16 +991,15 @@ class MezoState(ModulesMixin, GameState):
             self.log(f"{self.name(s)} keeps a God card face down.", seat=s)
             self.log(f"You keep {self.data.cards[cid].name}.", seat=s, private_to=s)
 
-    def _f_reveal_cards(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_reveal_cards(self, f: RevealCards) -> None:
         self.cards_shown = True
         self.mark_barrier()
         for s in self.turn:
             if self.kept[s] and self._log_buffer is not None:  # no text for no log
                 self.log(f"{self.name(s)} reveals {self.data.cards[self.kept[s]].name}.", seat=s)
 
-    def _f_action(self, f: Frame) -> Decision:
-        s = f[1]
+    def _f_action(self, f: Action) -> Decision:
+        s = f.seat
         cid = self.kept[s]
         has_xib = self.xib[s * 2] + self.xib[s * 2 + 1] > 0
         god = self.god_data(s)
@@ -956,7 +1014,7 @@ class MezoState(ModulesMixin, GameState):
                 s, f"{self.name(s)}: you have no card, pass", tuple(opts), kind="action"
             )
         card = self.data.cards[cid]
-        free = [o for o in card.options if o.key not in self.marks[s]]
+        free = [o for o in card.options if o.key not in self.used_rows[s]]
         for o in free:
             opts.append(_play_option(o))
         for o in free:
@@ -971,19 +1029,19 @@ class MezoState(ModulesMixin, GameState):
             f"{self.name(s)}: take an action with {card.name}",
             tuple(opts),
             kind="action",
-            context={"card": cid, "marked": self.marks[s]},
+            context={"card": cid, "marked": self.used_rows[s]},
         )
 
     _PASS_DEV = (Step(op="devotion", n=1),)
     _PASS_REC = (Step(op="recover", n=1),)
     _PASS_BOTH = (Step(op="devotion", n=1), Step(op="recover", n=1))
 
-    def _c_action(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_action(self, f: Action, oid: str) -> None:
+        s = f.seat
         parts = oid.split(":")
         if parts[0] == "play":
             key = parts[1]
-            self.marks[s] += key
+            self.used_rows[s] += key
             opt = self.data.cards[self.kept[s]].option(key)  # type: ignore[index]
             if self._log_buffer is not None:  # no text when nobody keeps the log
                 self.log(f"{self.name(s)} plays row {_row(key)}: {opt.text}", seat=s)
@@ -991,7 +1049,7 @@ class MezoState(ModulesMixin, GameState):
             return
         gain = parts[-1]
         if len(parts) == 3:
-            self.marks[s] += parts[1]
+            self.used_rows[s] += parts[1]
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(
                 f"{self.name(s)} passes"
@@ -1006,15 +1064,13 @@ class MezoState(ModulesMixin, GameState):
         if gain == "both":
             self._pass_bonus(s)
 
-    def _f_third(self, f: Frame) -> Decision | None:
-        s = f[1]
+    def _f_third(self, f: Third) -> Decision | None:
+        s = f.seat
         cid = self.kept[s]
-        if cid is None or self.glyphs[self.here * self.np + s] == 0:
-            self.stack.pop()
+        if cid is None or self.glyphs[self.piece_slot(self.conflict_region, s)] == 0:
             return None
-        free = [o for o in self.data.cards[cid].options if o.key not in self.marks[s]]
+        free = [o for o in self.data.cards[cid].options if o.key not in self.used_rows[s]]
         if not free:
-            self.stack.pop()
             return None
         o = free[0]
         opts = (
@@ -1027,13 +1083,13 @@ class MezoState(ModulesMixin, GameState):
         )
         return Decision(s, f"{self.name(s)}: third action?", opts, kind="third")
 
-    def _c_third(self, f: Frame, oid: str) -> None:
-        s = f[1]
+    def _c_third(self, f: Third, oid: str) -> None:
+        s = f.seat
         key = oid.split(":", 1)[1]
         if key == "no":
             return
-        self.glyphs[self.here * self.np + s] -= 1
-        self.marks[s] += key
+        self.glyphs[self.piece_slot(self.conflict_region, s)] -= 1
+        self.used_rows[s] += key
         opt = self.data.cards[self.kept[s]].option(key)  # type: ignore[index]
         self.log(f"{self.name(s)} destroys a Glyph for a third action: {opt.text}", seat=s)
         self._effect(s, opt.steps, SRC_CARDS)
@@ -1042,10 +1098,9 @@ class MezoState(ModulesMixin, GameState):
                 s, self.data.ability(aid).hooks["on_destroy_for_third_action"], SRC_ABILITY
             )
 
-    def _f_strength(self, f: Frame) -> None:
-        self.stack.pop()
-        r = self.here
-        st = {s: self.strength(s, r) for s in range(self.np)}
+    def _measure_strength(self, r: int) -> dict[int, int]:
+        """Every tribe's Strength in ``r`` (kept for the Prophecies), told in the log."""
+        st = {s: self.strength(s, r) for s in range(self.tribe_count)}
         self.last_strength = st
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(
@@ -1053,28 +1108,33 @@ class MezoState(ModulesMixin, GameState):
                 + ", ".join(self.strength_text(s, r) for s in self.turn)
                 + "."
             )
+        return st
+
+    def _f_strength(self, f: Strength) -> None:
+        st = self._measure_strength(self.conflict_region)
         best = max(st.values())
         if best <= 0:
             self.log("Nobody has Strength here: no winner.")
             return
         tied = self.strength_tie(tuple(s for s in self.turn if st[s] == best))
-        self._settle(tied, ("win",), "strength")
+        self._settle(tied, Win(-1), "strength")
 
-    def _settle(self, tied: tuple[int, ...], then: Frame, what: str) -> None:
-        """A8.10: one winner, or the Champion owner chooses among the tied players."""
+    def _settle(self, tied: tuple[int, ...], then: Win | Space, what: str) -> None:
+        """A8.10: one winner, or the Champion owner chooses among the tied players; the
+        winner becomes the ``seat`` of the ``then`` frame."""
         if len(tied) == 1:
-            self._push(then + (tied[0],))
+            self._push(replace(then, seat=tied[0]))
             return
-        owner = self.champion_owner(self.here)
+        owner = self.champion_owner(self.conflict_region)
         if owner < 0:
             order = self.vp_order()
             winner = min(tied, key=lambda s: (self.vp[s], -order.index(s)))
-            self._push(then + (winner,))
+            self._push(replace(then, seat=winner))
             return
-        self._push(("tie", owner, what, tied, then))
+        self._push(Tie(owner, what, tied, then))
 
-    def _f_tie(self, f: Frame) -> Decision:
-        _, owner, what, tied, _then = f
+    def _f_tie(self, f: Tie) -> Decision:
+        owner, what, tied = f.seat, f.what, f.tied
         opts = tuple(Option(f"winner:{s}", self.name(s)) for s in tied)
         return Decision(
             owner,
@@ -1084,27 +1144,25 @@ class MezoState(ModulesMixin, GameState):
             context={"what": what},
         )
 
-    def _c_tie(self, f: Frame, oid: str) -> None:
-        _, owner, what, _tied, then = f
+    def _c_tie(self, f: Tie, oid: str) -> None:
+        owner, what, then = f.seat, f.what, f.then
         s = int(oid.split(":", 1)[1])
         self.log(
             f"{self.name(owner)} settles the {what} tie in favour of {self.name(s)}.", seat=owner
         )
-        self._push(then + (s,))
+        self._push(replace(then, seat=s))
 
-    def _f_win(self, f: Frame) -> None:
-        self.stack.pop()
-        s = f[1]
-        r = self.here
+    def _f_win(self, f: Win) -> None:
+        s = f.seat
+        r = self.conflict_region
         altar = self.data.altar(self.altar[r])  # type: ignore[arg-type]
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(f"{self.name(s)} wins {self.rname(r)} and takes the {altar.name}.", seat=s)
-        frames: list[Frame] = [("eff", s, altar.steps, 0, SRC_ALTAR)]
+        frames: list[Frame] = [Eff(s, altar.steps, 0, SRC_ALTAR)]
         if r in self.champs[s * 2 : s * 2 + 2]:
             for aid in self._hooked(s, "on_win_conflict_with_own_champion"):
                 frames.append(
-                    (
-                        "eff",
+                    Eff(
                         s,
                         self.data.ability(aid).hooks["on_win_conflict_with_own_champion"],
                         0,
@@ -1114,13 +1172,12 @@ class MezoState(ModulesMixin, GameState):
         frames += self._win_modules(s)  # then Sacred Cenote, Cities (and a Ritual's VP)
         self._push_seq(frames)
 
-    def _f_majority(self, f: Frame) -> None:
+    def _f_majority(self, f: Majority) -> None:
 
-        self.stack.pop()
-        t = f[1]
+        t = f.unit_type
         track = self.calendar if t == SH else self.codex
-        r = self.here
-        counts = {s: self.u(r, s, t) for s in range(self.np)}
+        r = self.conflict_region
+        counts = {s: self.units_at(r, s, t) for s in range(self.tribe_count)}
         best = max(counts.values())
         if best < 1:
             return
@@ -1136,21 +1193,15 @@ class MezoState(ModulesMixin, GameState):
             holders = tuple(s for s in tied if word in self.modifiers(s, "wins_majority_ties"))
             if holders:
                 tied = holders
-        self._settle(
-            tied, ("to_space", "calendar" if t == SH else "codex", t), f"{TYPE_NAME[t]} majority"
-        )
+        track = "calendar" if t == SH else "codex"
+        then = Space(-1, track, t, r, True, SRC_TRACKS)
+        self._settle(tied, then, f"{TYPE_NAME[t]} majority")
 
-    def _f_to_space(self, f: Frame) -> None:
-        self.stack.pop()
-        _, track, t, s = f
-        self._push(("space", s, track, t, self.here, True, SRC_TRACKS))
-
-    def _f_space(self, f: Frame) -> Decision | None:
-        _, s, track, t, r, _resolve, _src = f
+    def _f_space(self, f: Space) -> Decision | None:
+        s, track, t, r = f.seat, f.track, f.unit_type, f.region
         spaces = self.data.calendar if track == "calendar" else self.data.codex
         occ = self.calendar if track == "calendar" else self.codex
-        if self.u(r, s, t) == 0 or -1 not in occ:
-            self.stack.pop()
+        if self.units_at(r, s, t) == 0 or -1 not in occ:
             return None
         opts = tuple(
             Option(f"space:{sp.id}", f"{sp.name}: {_steps_text(sp.steps)}", f"space:{sp.id}")
@@ -1164,13 +1215,13 @@ class MezoState(ModulesMixin, GameState):
             kind="space",
         )
 
-    def _c_space(self, f: Frame, oid: str) -> None:
-        _, s, track, t, r, resolve, src = f
+    def _c_space(self, f: Space, oid: str) -> None:
+        s, track, t, r, resolve, src = f.seat, f.track, f.unit_type, f.region, f.resolve, f.source
         spaces = self.data.calendar if track == "calendar" else self.data.codex
         occ = self.calendar if track == "calendar" else self.codex
         sid = oid.split(":", 1)[1]
         i = next(k for k, sp in enumerate(spaces) if sp.id == sid)
-        self.units[(r * self.np + s) * 2 + t] -= 1
+        self.units[self.unit_slot(r, s, t)] -= 1
         occ[i] = s
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(
@@ -1180,15 +1231,10 @@ class MezoState(ModulesMixin, GameState):
         if resolve:
             self._effect(s, spaces[i].steps, src)
 
-    def _f_conflict_end(self, f: Frame) -> None:
-        self.stack.pop()
-        r = self.here
-        P = self.np
-        for s in range(P):
-            i = (r * P + s) * 2
-            self.reserve[s * 2] += self.units[i]
-            self.reserve[s * 2 + 1] += self.units[i + 1]
-            self.units[i] = self.units[i + 1] = 0
+    def _f_conflict_end(self, f: ConflictEnd) -> None:
+        r = self.conflict_region
+        for s in range(self.tribe_count):
+            self._units_home(r, s)
             for k in range(2):
                 if self.champs[s * 2 + k] == r:
                     self.champs[s * 2 + k] = -1
@@ -1199,24 +1245,23 @@ class MezoState(ModulesMixin, GameState):
             if self.kept[s]:
                 self.played[s].append(self.kept[s])  # type: ignore[arg-type]
                 self.kept[s] = None
-            self.marks[s] = ""
+            self.used_rows[s] = ""
         self.cards_shown = False
         self._close_region(r)
 
     def _close_region(self, r: int) -> None:
         self.status[r] = RESOLVED
         self.conflict_order.append(r)
-        self.here = -1
+        self.conflict_region = -1
         self.turn = ()
-        self._push(("conflict_step",))
+        self._push(ConflictStep())
 
     # Blessed Region
 
-    def _f_offer(self, f: Frame) -> Decision | None:
-        _, s, t = f
+    def _f_offer(self, f: Offer) -> Decision | None:
+        s, t = f.seat, f.unit_type
         have = self.reserve[s * 2 + t]
         if have == 0:
-            self.stack.pop()
             self.pending_offer[s * 2 + t] = 0
             return None
         opts = tuple(
@@ -1232,43 +1277,23 @@ class MezoState(ModulesMixin, GameState):
             context={"type": TYPE_LETTER[t]},
         )
 
-    def _c_offer(self, f: Frame, oid: str) -> None:
-        _, s, t = f
+    def _c_offer(self, f: Offer, oid: str) -> None:
+        s, t = f.seat, f.unit_type
         self.pending_offer[s * 2 + t] = int(oid.split(":", 1)[1])
         if t == WA:
             self.log(f"{self.name(s)} has chosen an offering.", seat=s)
 
-    def _f_blessed_resolve(self, f: Frame) -> None:
-        self.stack.pop()
-        r = self.here
+    def _f_blessed_resolve(self, f: BlessedResolve) -> None:
+        r = self.conflict_region
         c = self.data.constants
         self.mark_barrier()
         for s in self.turn:
-            a, b = self.pending_offer[s * 2], self.pending_offer[s * 2 + 1]
-            self.pending_offer[s * 2] = self.pending_offer[s * 2 + 1] = -1
-            a, b = max(a, 0), max(b, 0)
-            self.reserve[s * 2] -= a
-            self.reserve[s * 2 + 1] -= b
-            self.offer[s * 2] += a
-            self.offer[s * 2 + 1] += b
-            if self._log_buffer is not None:  # no text when nobody keeps the log
-                self.log(f"{self.name(s)} offers {_split_label(a, b)}.", seat=s)
-            per = c.blessed_offering["devotion_per_unit"] + sum(
-                int(m) for m in self.modifiers(s, "extra_devotion_per_sacrificed_unit")
-            )
-            self.gain_devotion(s, (a + b) * per)
-        st = {s: self.strength(s, r) for s in range(self.np)}
-        self.last_strength = st
-        if self._log_buffer is not None:  # no text when nobody keeps the log
-            self.log(
-                f"Strength in {self.rname(r)}: "
-                + ", ".join(self.strength_text(s, r) for s in self.turn)
-                + "."
-            )
+            self._reveal_offering(s)
+        st = self._measure_strength(r)
         best = max(st.values())
         if best > 0:
             order = self.vp_order()
-            tied = [s for s in range(self.np) if st[s] == best]
+            tied = [s for s in range(self.tribe_count) if st[s] == best]
             winner = min(tied, key=lambda s: (self.vp[s], -order.index(s)))
             self.log(f"{self.name(winner)} wins the Blessed Region.", seat=winner)
             self.gain_vp(winner, c.blessed_region_vp, SRC_BLESSED)
@@ -1276,25 +1301,46 @@ class MezoState(ModulesMixin, GameState):
             winner = -1
             self.log("Nobody has Strength in the Blessed Region: no winner.")
         self._after_blessed(winner)  # A9.7: Sacred Cenote, Cities, Prophecy check
-        P = self.np
+        self._blessed_cleanup(r)
+        self._close_region(r)
 
-        for s in range(P):
-            i = (r * P + s) * 2
-            self.reserve[s * 2] += self.units[i]
-            self.reserve[s * 2 + 1] += self.units[i + 1]
-            self.units[i] = self.units[i + 1] = 0
+    def _reveal_offering(self, s: int) -> None:
+        """A9.3-4: ``s``'s secret offering leaves its Reserve, for Devotion."""
+        a, b = self.pending_offer[s * 2], self.pending_offer[s * 2 + 1]
+        self.pending_offer[s * 2] = self.pending_offer[s * 2 + 1] = -1
+        a, b = max(a, 0), max(b, 0)
+        self.reserve[s * 2] -= a
+        self.reserve[s * 2 + 1] -= b
+        self.offer[s * 2] += a
+        self.offer[s * 2 + 1] += b
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(f"{self.name(s)} offers {_split_label(a, b)}.", seat=s)
+        per = self.data.constants.blessed_offering["devotion_per_unit"] + sum(
+            int(m) for m in self.modifiers(s, "extra_devotion_per_sacrificed_unit")
+        )
+        self.gain_devotion(s, (a + b) * per)
+
+    def _blessed_cleanup(self, r: int) -> None:
+        """A9.8: units back to their Reserves, offerings to Xibalba, Strength tokens gone."""
+        for s in range(self.tribe_count):
+            self._units_home(r, s)
             self.xib[s * 2] += self.offer[s * 2]
             self.xib[s * 2 + 1] += self.offer[s * 2 + 1]
             self.offer[s * 2] = self.offer[s * 2 + 1] = 0
             self.tokens[s] = 0
-        self._close_region(r)
+
+    def _units_home(self, r: int, s: int) -> None:
+        """Tribe ``s``'s units in region ``r`` go back to its Reserve."""
+        i = self.unit_slot(r, s, SH)
+        self.reserve[s * 2] += self.units[i]
+        self.reserve[s * 2 + 1] += self.units[i + 1]
+        self.units[i] = self.units[i + 1] = 0
 
     # ---- End of Age and End of Game ------------------------------------------------------
 
-    def _f_end_of_age(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_end_of_age(self, f: EndOfAge) -> None:
         c = self.data.constants
-        P, nr = self.np, len(self.inplay)
+        nr = len(self.inplay)
         self.phase = "End of Age"
         self.in_conflicts = False
         for track in (self.calendar, self.codex):
@@ -1305,30 +1351,26 @@ class MezoState(ModulesMixin, GameState):
                     self.reserve[s * 2 + (SH if is_cal else WA)] += 1
                     track[i] = -1
         for s in self.vp_order():
-            n = sum(1 for r in range(nr) if self.inplay[r] and self.pyr[r * P + s])
+            n = sum(1 for r in range(nr) if self.inplay[r] and self.pyr[self.piece_slot(r, s)])
             self.gain_vp(s, n * self.age, SRC_PYRAMIDS)
         frames = self._end_of_age_modules()  # A10.3: Ritual, Prophecy check
         if frames:
-            self._push(("age_cleanup",))
+            self._push(AgeCleanup())
             self._push_seq(frames)
             return
         self._age_cleanup()
 
-    def _f_age_cleanup(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_age_cleanup(self, f: AgeCleanup) -> None:
         self._age_cleanup()
 
     def _age_cleanup(self) -> None:
         """A10.4-A10.8: clean-up, new God decks and Conflict stack, then the next Age."""
         c = self.data.constants
-        P, nr = self.np, len(self.inplay)
+        P, nr = self.tribe_count, len(self.inplay)
         self.blessed = -1
         for r in range(nr):
             for s in range(P):
-                i = (r * P + s) * 2
-                self.reserve[s * 2] += self.units[i]
-                self.reserve[s * 2 + 1] += self.units[i + 1]
-                self.units[i] = self.units[i + 1] = 0
+                self._units_home(r, s)
         for s in self.ring:
             deck = self.deck[s] + self.played[s] + ([self.kept[s]] if self.kept[s] else [])
             self.kept[s] = None
@@ -1346,16 +1388,15 @@ class MezoState(ModulesMixin, GameState):
         self.conflict_order = []
         self.mark_barrier()
         if self.age >= c.ages:
-            self._push(("end_game",))
+            self._push(EndGame())
         else:
             self.age += 1
-            self._push(("age_start",))
+            self._push(AgeStart())
 
     def _end_of_age_decks(self) -> None:
         """Decks shuffled after the God decks and before the Conflict stack (solo: B9.4)."""
 
-    def _f_end_game(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_end_game(self, f: EndGame) -> None:
         self.phase = "End of Game"
         frames: list[Frame] = []
         for s in self.vp_order():
@@ -1363,22 +1404,19 @@ class MezoState(ModulesMixin, GameState):
         self._end_game_modules()  # A11.2: Cities
         for s in self.vp_order():
             for aid in self._hooked(s, "end_of_game"):
-                frames.append(
-                    ("eff", s, self.data.ability(aid).hooks["end_of_game"], 0, SRC_ABILITY)
-                )
+                frames.append(Eff(s, self.data.ability(aid).hooks["end_of_game"], 0, SRC_ABILITY))
         self._push_seq(frames)
 
     # ---- the effect interpreter ----------------------------------------------------------
 
     def _effect(self, s: int, steps: tuple[Step, ...], src: str) -> None:
         if steps:
-            self._push(("eff", s, steps, 0, src))
+            self._push(Eff(s, steps, 0, src))
 
-    def _f_eff(self, f: Frame) -> None:
-        _, s, steps, i, src = f
-        self.stack.pop()
+    def _f_eff(self, f: Eff) -> None:
+        s, steps, i, src = f.seat, f.steps, f.index, f.source
         if i + 1 < len(steps):
-            self._push(("eff", s, steps, i + 1, src))
+            self._push(Eff(s, steps, i + 1, src))
         self._start(s, steps[i], src)
 
     def _done(self, s: int, step: Step, src: str, affected: int) -> None:
@@ -1391,7 +1429,7 @@ class MezoState(ModulesMixin, GameState):
         if god is None:
             return
         if step.op == "smite" and god.passive_hook == "on_smite_first_in_conflict":
-            if self.here >= 0 and not self.smote[s]:
+            if self.conflict_region >= 0 and not self.smote[s]:
                 self.smote[s] = True
                 self._effect(s, god.passive_steps, SRC_GOD)
         elif step.op == "demolish" and god.passive_hook == "on_demolish":
@@ -1408,13 +1446,12 @@ class MezoState(ModulesMixin, GameState):
             return self.reserve[s * 2 + t]
         if zone == "xibalba":
             return self.xib[s * 2 + t]
-        return self.units[(r * self.np + s) * 2 + t]
+        return self.units[self.unit_slot(r, s, t)]
 
     def _move_units(
         self, s: int, split: tuple[int, int], src: str, dst: int | str, src_r: int = -1
     ) -> None:
         """Move a (Shamans, Warriors) split between zones; regions are ints."""
-        P = self.np
         for t in (SH, WA):
             k = split[t]
             if not k:
@@ -1424,7 +1461,7 @@ class MezoState(ModulesMixin, GameState):
             elif src == "xibalba":
                 self.xib[s * 2 + t] -= k
             else:
-                self.units[(src_r * P + s) * 2 + t] -= k
+                self.units[self.unit_slot(src_r, s, t)] -= k
             if dst == "reserve":
                 self.reserve[s * 2 + t] += k
             elif dst == "xibalba":
@@ -1432,11 +1469,11 @@ class MezoState(ModulesMixin, GameState):
             elif dst == "wrath":
                 self.wrath[s * 2 + t] += k
             else:
-                self.units[(int(dst) * P + s) * 2 + t] += k
+                self.units[self.unit_slot(int(dst), s, t)] += k
 
     def _start(self, s: int, step: Step, src: str) -> None:
         op = step.op
-        P = self.np
+        P = self.tribe_count
         if op == "vp":
             n = self._n(s, step)
             self.gain_vp(s, n, src)
@@ -1450,7 +1487,7 @@ class MezoState(ModulesMixin, GameState):
             self.dev[s] -= n
             self._done(s, step, src, n)
         elif op == "strength":
-            n = self._n(s, step) if self.here >= 0 else 0
+            n = self._n(s, step) if self.conflict_region >= 0 else 0
             self.tokens[s] += n
             if n and self._log_buffer is not None:  # no text for no log
                 self.log(f"{self.name(s)} gains {n} Strength.", seat=s)
@@ -1463,8 +1500,8 @@ class MezoState(ModulesMixin, GameState):
         elif op == "if":
             ok = (
                 step.cond == "god_present_here"
-                and self.here >= 0
-                and self.god_present(s, self.here)
+                and self.conflict_region >= 0
+                and self.god_present(s, self.conflict_region)
             )
             if ok:
                 self._effect(s, step.then, src)
@@ -1480,18 +1517,20 @@ class MezoState(ModulesMixin, GameState):
             if step.who != "self":
                 self._done(s, step, src, 0)
                 return
-            self._push(("split", s, step, src, -1))
+            self._push(Split(s, step, src, -1))
         elif op == "sacrifice":
-            if self.here < 0:
+            if self.conflict_region < 0:
                 self._done(s, step, src, 0)
                 return
-            self._push(("split", s, step, src, self.here))
+            self._push(Split(s, step, src, self.conflict_region))
         elif op in ("smite", "exile"):
             types = self._types(step)
             cands = [
                 r
                 for r in self.regions_for(step.region, s)
-                if any(self.units[(r * P + o) * 2 + t] for o in range(P) if o != s for t in types)
+                if any(
+                    self.units[self.unit_slot(r, o, t)] for o in range(P) if o != s for t in types
+                )
             ]
             self._region_then(s, step, src, cands)
         elif op == "move_in":
@@ -1501,14 +1540,14 @@ class MezoState(ModulesMixin, GameState):
                 if not self.enterable(r):
                     continue
                 srcs = [x for x in self.regions_for(step.source_set, s) if x != r]
-                if any(self.units[(x * P + s) * 2 + t] for x in srcs for t in types):
+                if any(self.units[self.unit_slot(x, s, t)] for x in srcs for t in types):
                     cands.append(r)
             self._region_then(s, step, src, cands)
         elif op == "move_out":
-            if self.here < 0:
+            if self.conflict_region < 0:
                 self._done(s, step, src, 0)
                 return
-            self._push(("move_out", s, step, src, self._n(s, step), 0))
+            self._push(MoveOut(s, step, src, self._n(s, step), 0))
         elif op == "build_glyph":
             cands = self.regions_for(step.region, s) if self.glyph_supply(s) else []
             self._region_then(s, step, src, cands)
@@ -1523,14 +1562,14 @@ class MezoState(ModulesMixin, GameState):
         elif op == "to_track":
             t = SH if step.unit == "shaman" else WA
             track = step.track or "calendar"
-            if self.here < 0:
+            if self.conflict_region < 0:
                 self._done(s, step, src, 0)
                 return
-            self._push(("space", s, track, t, self.here, step.resolve, src))
+            self._push(Space(s, track, t, self.conflict_region, step.resolve, src))
         elif op == "move_god":
-            self._push(("move_god", s, step.optional))
+            self._push(MoveGod(s, step.optional))
         elif op == "bury_tile":
-            self._push(("bury", s))
+            self._push(Bury(s))
         elif op == "reorder_tiles":
             n = min(self._n(s, step), len(self.conflict_stack))
             if n == 0:
@@ -1540,7 +1579,7 @@ class MezoState(ModulesMixin, GameState):
             self.known_top = max(self.known_top, n)
             self.mark_barrier()
             self.log("Top Conflict tiles revealed: " + ", ".join(self.rname(r) for r in top) + ".")
-            self._push(("reorder", s, top, ()))
+            self._push(Reorder(s, top, ()))
         elif op == "draw_limit":
             self._done(s, step, src, 0)
         else:  # pragma: no cover - the data model forbids other ops
@@ -1550,10 +1589,10 @@ class MezoState(ModulesMixin, GameState):
         if not cands:
             self._done(s, step, src, 0)
             return
-        self._push(("region", s, step, src, tuple(cands)))
+        self._push(Region(s, step, src, tuple(cands)))
 
-    def _f_region(self, f: Frame) -> Decision:
-        _, s, step, src, cands = f
+    def _f_region(self, f: Region) -> Decision:
+        s, step, cands = f.seat, f.step, f.candidates
         opts = tuple(
             Option(f"region:{self.rid(r)}", self.rname(r), f"region:{self.rid(r)}") for r in cands
         )
@@ -1565,29 +1604,29 @@ class MezoState(ModulesMixin, GameState):
             context={"op": step.op},
         )
 
-    def _c_region(self, f: Frame, oid: str) -> None:
-        _, s, step, src, _cands = f
+    def _c_region(self, f: Region, oid: str) -> None:
+        s, step, src = f.seat, f.step, f.source
         r = self.data.region_ids.index(oid.split(":", 1)[1])
         op = step.op
         n = self._n(s, step)
         if op in ("deploy", "awaken"):
-            self._push(("split", s, step, src, r))
+            self._push(Split(s, step, src, r))
         elif op in ("smite", "exile"):
-            self._push(("hit", s, step, src, r, n + self.hit_bonus(op), 0))
+            self._push(Hit(s, step, src, r, n + self.hit_bonus(op), 0))
 
         elif op == "move_in":
-            self._push(("move_in", s, step, src, r, n, 0))
+            self._push(MoveIn(s, step, src, r, n, 0))
         elif op == "build_glyph":
             k = min(n, self.glyph_supply(s))
-            self.glyphs[r * self.np + s] += k
+            self.glyphs[self.piece_slot(r, s)] += k
             self.log(
                 f"{self.name(s)} builds {k} Glyph{'s' if k > 1 else ''} in {self.rname(r)}.", seat=s
             )
             self._done(s, step, src, k)
         elif op == "build_pyramid":
-            self._push(("build", s, step, src, r, n, 0))
+            self._push(Build(s, step, src, r, n, 0))
         elif op == "demolish":
-            self._push(("demolish", s, step, src, r, n, 0))
+            self._push(Demolish(s, step, src, r, n, 0))
 
     # unit splits: deploy, awaken, recover, sacrifice, discard
 
@@ -1599,14 +1638,13 @@ class MezoState(ModulesMixin, GameState):
             return "xibalba", -1
         return "region", r  # sacrifice
 
-    def _f_split(self, f: Frame) -> Decision | None:
-        _, s, step, src, r = f
+    def _f_split(self, f: Split) -> Decision | None:
+        s, step, src, r = f.seat, f.step, f.source, f.region
         zone, zr = self._split_source(step, r)
         types = self._types(step)
         avail = [self._count(s, zone, t, zr) if t in types else 0 for t in (SH, WA)]
         n = min(self._n(s, step), avail[0] + avail[1])
         if n == 0 and not step.up_to:
-            self.stack.pop()
             self._done(s, step, src, 0)
             return None
         totals = range(n + 1) if step.up_to else (n,)
@@ -1625,8 +1663,8 @@ class MezoState(ModulesMixin, GameState):
             context={"op": step.op, "region": self.rid(r) if r >= 0 else None},
         )
 
-    def _c_split(self, f: Frame, oid: str) -> None:
-        _, s, step, src, r = f
+    def _c_split(self, f: Split, oid: str) -> None:
+        s, step, src, r = f.seat, f.step, f.source, f.region
         a, b = _parse_split(oid)
         op = step.op
         label = _split_label(a, b)
@@ -1667,30 +1705,30 @@ class MezoState(ModulesMixin, GameState):
             times = max(0, min(k, cap - self.sac_vp[s]))
             self.sac_vp[s] += times
             for _ in range(times):
-                frames.append(("eff", s, god.passive_steps, 0, SRC_GOD))
+                frames.append(Eff(s, god.passive_steps, 0, SRC_GOD))
         for _ in range(k):
             if tile.steps:
-                frames.append(("eff", s, tile.steps, 0, SRC_WRATH))
+                frames.append(Eff(s, tile.steps, 0, SRC_WRATH))
         if tile.per_action:
-            frames.append(("eff", s, tile.per_action, 0, SRC_WRATH))
+            frames.append(Eff(s, tile.per_action, 0, SRC_WRATH))
         self._push_seq(frames)
 
     # SMITE / EXILE
 
-    def _f_hit(self, f: Frame) -> Decision | None:
-        _, s, step, src, r, left, done = f
-        P = self.np
+    def _f_hit(self, f: Hit) -> Decision | None:
+        s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
+        P = self.tribe_count
         types = self._types(step)
         opts = tuple(
             Option(
                 f"hit:{o}:{TYPE_LETTER[t]}",
-                f"{self.name(o)} {TYPE_NAME[t]} ({self.units[(r * P + o) * 2 + t]} here)",
+                f"{self.name(o)} {TYPE_NAME[t]} ({self.units[self.unit_slot(r, o, t)]} here)",
                 f"units:{self.rid(r)}:{o}:{TYPE_LETTER[t]}",
             )
             for o in range(P)
             if o != s
             for t in types
-            if self.units[(r * P + o) * 2 + t]
+            if self.units[self.unit_slot(r, o, t)]
         )
         if self._spent(left, opts, s, step, src, done):
             return None
@@ -1703,11 +1741,11 @@ class MezoState(ModulesMixin, GameState):
             context={"op": step.op, "region": self.rid(r)},
         )
 
-    def _c_hit(self, f: Frame, oid: str) -> None:
-        _, s, step, src, r, left, done = f
+    def _c_hit(self, f: Hit, oid: str) -> None:
+        s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         _, o_str, letter = oid.split(":")
         o, t = int(o_str), TYPE_LETTER.index(letter)
-        self.units[(r * self.np + o) * 2 + t] -= 1
+        self.units[self.unit_slot(r, o, t)] -= 1
         if step.op == "smite":
             dest = "xibalba"
         else:
@@ -1725,13 +1763,12 @@ class MezoState(ModulesMixin, GameState):
                 f"(to {'Xibalba' if dest == 'xibalba' else 'their Reserve'}).",
                 seat=s,
             )
-        self._push(("hit", s, step, src, r, left - 1, done + 1))
+        self._push(Hit(s, step, src, r, left - 1, done + 1))
 
     # MOVE
 
-    def _f_move_in(self, f: Frame) -> Decision | None:
-        _, s, step, src, r, left, done = f
-        P = self.np
+    def _f_move_in(self, f: MoveIn) -> Decision | None:
+        s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         types = self._types(step)
         srcs = [x for x in self.regions_for(step.source_set, s) if x != r]
         opts = [
@@ -1742,7 +1779,7 @@ class MezoState(ModulesMixin, GameState):
             )
             for x in srcs
             for t in types
-            if self.units[(x * P + s) * 2 + t]
+            if self.units[self.unit_slot(x, s, t)]
         ]
         if self._spent(left, opts, s, step, src, done):
             return None
@@ -1751,36 +1788,34 @@ class MezoState(ModulesMixin, GameState):
         text = f"MOVE {left} more into {self.rname(r)}"
         return self._region_decision(s, r, text, tuple(opts), "move_in")
 
-    def _c_move_in(self, f: Frame, oid: str) -> None:
-        _, s, step, src, r, left, done = f
+    def _c_move_in(self, f: MoveIn, oid: str) -> None:
+        s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         if oid == "done":
             self._done(s, step, src, done)
             return
         _, x_id, letter = oid.split(":")
         x, t = self.data.region_ids.index(x_id), TYPE_LETTER.index(letter)
-        P = self.np
-        self.units[(x * P + s) * 2 + t] -= 1
-        self.units[(r * P + s) * 2 + t] += 1
+        self.units[self.unit_slot(x, s, t)] -= 1
+        self.units[self.unit_slot(r, s, t)] += 1
         self.log(
             f"{self.name(s)} moves a {TYPE_NAME[t]} from {self.rid(x)} into {self.rname(r)}.",
             seat=s,
         )
-        self._push(("move_in", s, step, src, r, left - 1, done + 1))
+        self._push(MoveIn(s, step, src, r, left - 1, done + 1))
 
     def _spent(
-        self, left: int, opts: list[Option], s: int, step: Step, src: int, done: int
+        self, left: int, opts: list[Option], s: int, step: Step, src: str, done: int
     ) -> bool:
-        """End a counted step (its frame popped, its count reported) once it has nothing
-        left to do or nothing it can do."""
+        """End a counted step (its count reported) once it has nothing left to do or
+        nothing it can do."""
         if left > 0 and opts:
             return False
-        self.stack.pop()
         self._done(s, step, src, done)
         return True
 
-    def _f_move_out(self, f: Frame) -> Decision | None:
-        _, s, step, src, left, done = f
-        P, r = self.np, self.here
+    def _f_move_out(self, f: MoveOut) -> Decision | None:
+        s, step, src, left, done = f.seat, f.step, f.source, f.left, f.done
+        r = self.conflict_region
         dests = [x for x in self.regions_for(step.region, s) if self.enterable(x) and x != r]
         opts = [
             Option(
@@ -1789,7 +1824,7 @@ class MezoState(ModulesMixin, GameState):
                 f"region:{self.rid(x)}",
             )
             for t in self._types(step)
-            if self.units[(r * P + s) * 2 + t]
+            if self.units[self.unit_slot(r, s, t)]
             for x in dests
         ]
         if self._spent(left, opts, s, step, src, done):
@@ -1803,28 +1838,27 @@ class MezoState(ModulesMixin, GameState):
             kind="move_out",
         )
 
-    def _c_move_out(self, f: Frame, oid: str) -> None:
-        _, s, step, src, left, done = f
+    def _c_move_out(self, f: MoveOut, oid: str) -> None:
+        s, step, src, left, done = f.seat, f.step, f.source, f.left, f.done
         if oid == "done":
             self._done(s, step, src, done)
             return
         _, x_id, letter = oid.split(":")
         x, t = self.data.region_ids.index(x_id), TYPE_LETTER.index(letter)
-        P, r = self.np, self.here
-        self.units[(r * P + s) * 2 + t] -= 1
-        self.units[(x * P + s) * 2 + t] += 1
+        r = self.conflict_region
+        self.units[self.unit_slot(r, s, t)] -= 1
+        self.units[self.unit_slot(x, s, t)] += 1
         self.log(
             f"{self.name(s)} moves a {TYPE_NAME[t]} from {self.rid(r)} to {self.rname(x)}.", seat=s
         )
-        self._push(("move_out", s, step, src, left - 1, done + 1))
+        self._push(MoveOut(s, step, src, left - 1, done + 1))
 
     # BUILD pyramid / DEMOLISH
 
-    def _f_build(self, f: Frame) -> Decision | None:
-        _, s, step, src, r, left, done = f
+    def _f_build(self, f: Build) -> Decision | None:
+        s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         sizes = self.legal_sizes(s, r)
         if left <= 0 or not sizes:
-            self.stack.pop()
             self._done(s, step, src, done)
             return None
         left_by = self.pyr_supply(s)
@@ -1847,64 +1881,62 @@ class MezoState(ModulesMixin, GameState):
             s, f"{self.name(s)}: {text}", opts, kind=kind, context={"region": self.rid(r)}
         )
 
-    def _c_build(self, f: Frame, oid: str) -> None:
-        _, s, step, src, r, left, done = f
+    def _c_build(self, f: Build, oid: str) -> None:
+        s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         k = int(oid.split(":", 1)[1])
-        i = r * self.np + s
+        i = self.piece_slot(r, s)
         self.pyr[i] = self.pyr[i] + (k,)
         self.log(
             f"{self.name(s)} builds a {PYR_NAMES[k]} pyramid element in {self.rname(r)}.", seat=s
         )
-        self._push(("build", s, step, src, r, left - 1, done + 1))
+        self._push(Build(s, step, src, r, left - 1, done + 1))
 
     def _demolish_targets(self, s: int, r: int, step: Step) -> list[tuple[int, str]]:
-        P = self.np
+        P = self.tribe_count
         out = []
         for o in range(P):
             if o == s:
                 continue
-            if self.glyphs[r * P + o]:
+            if self.glyphs[self.piece_slot(r, o)]:
                 out.append((o, "glyph"))
-            if step.what == "any" and self.pyr[r * P + o]:
+            if step.what == "any" and self.pyr[self.piece_slot(r, o)]:
                 out.append((o, "pyramid"))
         return out
 
-    def _f_demolish(self, f: Frame) -> Decision | None:
-        _, s, step, src, r, left, done = f
+    def _f_demolish(self, f: Demolish) -> Decision | None:
+        s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         targets = self._demolish_targets(s, r, step)
         if left <= 0 or not targets:
-            self.stack.pop()
             self._done(s, step, src, done)
             return None
-        P = self.np
         opts = tuple(
             Option(
                 f"demolish:{o}:{kind}",
                 f"{self.name(o)} Glyph"
                 if kind == "glyph"
-                else f"{self.name(o)} pyramid top ({PYR_NAMES[self.pyr[r * P + o][-1]]}, height {len(self.pyr[r * P + o])})",
+                else f"{self.name(o)} pyramid top ({PYR_NAMES[self.pyr[self.piece_slot(r, o)][-1]]}, height {len(self.pyr[self.piece_slot(r, o)])})",
                 f"piece:{self.rid(r)}:{o}:{kind}",
             )
             for o, kind in targets
         )
         return self._region_decision(s, r, f"DEMOLISH {left} in {self.rname(r)}", opts, "demolish")
 
-    def _c_demolish(self, f: Frame, oid: str) -> None:
-        _, s, step, src, r, left, done = f
+    def _c_demolish(self, f: Demolish, oid: str) -> None:
+        s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         _, o_str, kind = oid.split(":")
         o = int(o_str)
-        i = r * self.np + o
+        i = self.piece_slot(r, o)
         if kind == "glyph":
             self.glyphs[i] -= 1
         else:
             self.pyr[i] = self.pyr[i][:-1]
         self.log(f"{self.name(s)} demolishes a {self.name(o)} {kind} in {self.rname(r)}.", seat=s)
-        self._push(("demolish", s, step, src, r, left - 1, done + 1))
+        self._push(Demolish(s, step, src, r, left - 1, done + 1))
 
     # Conflict tiles
 
-    def _f_reorder(self, f: Frame) -> Decision:
-        _, s, tiles, placed = f
+    def _f_reorder(self, f: Reorder) -> Decision:
+        s, tiles, placed = f.seat, f.tiles, f.placed
         rest = [r for r in tiles if r not in placed]
         opts = tuple(
             Option(
@@ -1915,13 +1947,13 @@ class MezoState(ModulesMixin, GameState):
         )
         return Decision(s, f"{self.name(s)}: order the top Conflict tiles", opts, kind="reorder")
 
-    def _c_reorder(self, f: Frame, oid: str) -> None:
-        _, s, tiles, placed = f
+    def _c_reorder(self, f: Reorder, oid: str) -> None:
+        s, tiles, placed = f.seat, f.tiles, f.placed
         r = self.data.tiles.index(oid.split(":", 1)[1])
         placed = placed + (r,)
         rest = [x for x in tiles if x not in placed]
         if len(rest) > 1:
-            self._push(("reorder", s, tiles, placed))
+            self._push(Reorder(s, tiles, placed))
             return
         order = list(placed) + rest
         self.conflict_stack[: len(order)] = order
@@ -1957,7 +1989,7 @@ class MezoState(ModulesMixin, GameState):
         "abil",
         "known_deck",
         "kept",
-        "marks",
+        "used_rows",
         "tokens",
         "smote",
         "sac_vp",
@@ -1990,7 +2022,7 @@ class MezoState(ModulesMixin, GameState):
     def determinize(self, seat: int, rng: random.Random) -> MezoState:
         """Re-deal what ``seat`` cannot see: decks, secret picks, the stack, later tiles."""
         st = self.clone()
-        P = st.np
+        P = st.tribe_count
         for s in range(P):
             if s == seat:
                 k = st.known_deck[s]
@@ -2037,7 +2069,7 @@ class MezoState(ModulesMixin, GameState):
         return (self.calendar if t == SH else self.codex).count(s)
 
     def check_invariants(self) -> None:
-        P, nr = self.np, len(self.inplay)
+        P, nr = self.tribe_count, len(self.inplay)
         c = self.data.constants
         per = c.per_tribe
         if self.phase == "setup":
@@ -2047,17 +2079,18 @@ class MezoState(ModulesMixin, GameState):
                 total = self.unit_total(s, t)
                 n = self.reserve[s * 2 + t] + self.xib[s * 2 + t] + self.wrath[s * 2 + t]
                 n += self.offer[s * 2 + t]
-                n += sum(self.units[(r * P + s) * 2 + t] for r in range(nr))
+                n += sum(self.units[self.unit_slot(r, s, t)] for r in range(nr))
                 n += self.track_units(s, t)
                 assert n == total, f"{self.name(s)} has {n} {TYPE_NAME[t]}s, not {total}"
                 assert min(self.reserve[s * 2 + t], self.xib[s * 2 + t]) >= 0
             assert 0 <= self.glyph_supply(s) <= per["glyph"]
             assert all(v >= 0 for v in self.pyr_supply(s).values())
             for r in range(nr):
-                stack = self.pyr[r * P + s]
+                stack = self.pyr[self.piece_slot(r, s)]
                 assert list(stack) == sorted(stack, reverse=True) and len(set(stack)) == len(stack)
                 assert (
-                    not (stack or self.glyphs[r * P + s] or self.units_of(r, s)) or self.inplay[r]
+                    not (stack or self.glyphs[self.piece_slot(r, s)] or self.units_of(r, s))
+                    or self.inplay[r]
                 )
             assert 0 <= self.dev[s] <= c.devotion_max
             assert self.vp[s] >= 0 and self.vp[s] == sum(self.vpsrc[s])
@@ -2071,12 +2104,14 @@ class MezoState(ModulesMixin, GameState):
         assert len(champs) == len(set(champs)), "two Champions in one region"
         for r in range(nr):
             if self.status[r] == RESOLVED or not self.inplay[r]:
-                assert all(self.units[(r * P + s) * 2 + t] == 0 for s in range(P) for t in (SH, WA))
+                assert all(
+                    self.units[self.unit_slot(r, s, t)] == 0 for s in range(P) for t in (SH, WA)
+                )
         self._modules_invariants()
 
     def view(self, seat: int | None) -> MezoView:
         d = self.data
-        P, nr = self.np, len(self.inplay)
+        P, nr = self.tribe_count, len(self.inplay)
         regions = []
         for r in range(nr):
             altar = d.altar(self.altar[r]) if self.altar[r] else None
@@ -2100,14 +2135,14 @@ class MezoState(ModulesMixin, GameState):
                     else None,
                     "about": self._region_about(r),
                     "units": [
-                        [self.units[(r * P + s) * 2], self.units[(r * P + s) * 2 + 1]]
+                        [self.units[self.unit_slot(r, s, SH)], self.units[self.unit_slot(r, s, 1)]]
                         for s in range(P)
                     ],
                     "champions": [
                         s for s in range(P) for k in range(2) if self.champs[s * 2 + k] == r
                     ],
-                    "glyphs": [self.glyphs[r * P + s] for s in range(P)],
-                    "pyramids": [list(self.pyr[r * P + s]) for s in range(P)],
+                    "glyphs": [self.glyphs[self.piece_slot(r, s)] for s in range(P)],
+                    "pyramids": [list(self.pyr[self.piece_slot(r, s)]) for s in range(P)],
                     "adjacent": sorted(d.region_ids[x] for x in d.adjacent[r]),
                 }
             )
@@ -2135,7 +2170,7 @@ class MezoState(ModulesMixin, GameState):
                             "key": o.key,
                             "row": _row(o.key),
                             "text": o.text,
-                            "used": o.key in self.marks[s],
+                            "used": o.key in self.used_rows[s],
                         }
                         for o in cd.options
                     ],
@@ -2205,7 +2240,7 @@ class MezoState(ModulesMixin, GameState):
                 )
             else:
                 wrath.append({"age": age, "id": None})
-        here = self.here
+        here = self.conflict_region
         return {
             "game": "mezo",
             "players": P,
@@ -2294,7 +2329,7 @@ class MezoState(ModulesMixin, GameState):
         return (self.vp[s], self.dev[s], self.counter(s, "own_pyramid_elements"))
 
     def _result(self) -> GameResult:
-        keys = [self.score_key(s) for s in range(self.np)]
+        keys = [self.score_key(s) for s in range(self.tribe_count)]
         ranks = rank_scores(keys)
         seats = tuple(
             SeatResult(
@@ -2303,12 +2338,12 @@ class MezoState(ModulesMixin, GameState):
                 rank=ranks[s],
                 breakdown=tuple(ScoreLine(SOURCES[i], v) for i, v in enumerate(self.vpsrc[s]) if v),
             )
-            for s in range(self.np)
+            for s in range(self.tribe_count)
         )
-        winners = [self.name(s) for s in range(self.np) if ranks[s] == 1]
+        winners = [self.name(s) for s in range(self.tribe_count) if ranks[s] == 1]
         summary = f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
         summary += f" with {max(self.vp)} VP"
-        top = [s for s in range(self.np) if self.vp[s] == max(self.vp)]
+        top = [s for s in range(self.tribe_count) if self.vp[s] == max(self.vp)]
         if len(top) > 1 and len(winners) == 1:  # A11.3: say which tie-break decided
             w = next(s for s in top if ranks[s] == 1)
             rest = [s for s in top if s != w]
@@ -2317,6 +2352,67 @@ class MezoState(ModulesMixin, GameState):
             counts = ", ".join(str(keys[s][1] if by_dev else keys[s][2]) for s in (w, *rest))
             summary += f", ahead on {what} in the VP tie ({counts})"
         return GameResult(seats=seats, summary=summary + ".")
+
+    # ---- the handler table -----------------------------------------------------------------
+
+    # Frame class -> (step handler, choice handler or None for a frame that never asks):
+    # frame ``GodTurn`` runs ``_f_god_turn`` and hands the chosen option to ``_c_god_turn``.
+    # The solo state (``solo.py``) copies this table and replaces the rows it changes.
+    HANDLERS: ClassVar[Handlers] = {
+        SetupColour: (_f_setup_colour, _c_setup_colour),
+        SetupGod: (_f_setup_god, _c_setup_god),
+        SetupFinish: (_f_setup_finish, None),
+        AgeStart: (_f_age_start, None),
+        Ability: (_f_ability, _c_ability),
+        TribeStep: (_f_tribe_step, None),
+        TribeTurn: (_f_tribe_turn, None),
+        Triggers: (_f_triggers, _c_triggers),
+        Champion: (_f_champion, _c_champion),
+        TribeDeploy: (_f_tribe_deploy, None),
+        Deploy: (_f_deploy, _c_deploy),
+        SetBlessed: (_f_set_blessed, None),
+        GodStep: (_f_god_step, None),
+        GodTurn: (_f_god_turn, _c_god_turn),
+        MoveGod: (_f_move_god, _c_move_god),
+        ConflictStep: (_f_conflict_step, None),
+        Bury: (_f_bury, _c_bury),
+        ConflictBegin: (_f_conflict_begin, None),
+        Keep: (_f_keep, _c_keep),
+        RevealCards: (_f_reveal_cards, None),
+        Action: (_f_action, _c_action),
+        Third: (_f_third, _c_third),
+        Strength: (_f_strength, None),
+        Tie: (_f_tie, _c_tie),
+        Win: (_f_win, None),
+        Majority: (_f_majority, None),
+        Space: (_f_space, _c_space),
+        ConflictEnd: (_f_conflict_end, None),
+        Offer: (_f_offer, _c_offer),
+        BlessedResolve: (_f_blessed_resolve, None),
+        EndOfAge: (_f_end_of_age, None),
+        AgeCleanup: (_f_age_cleanup, None),
+        EndGame: (_f_end_game, None),
+        Eff: (_f_eff, None),
+        Region: (_f_region, _c_region),
+        Split: (_f_split, _c_split),
+        Hit: (_f_hit, _c_hit),
+        MoveIn: (_f_move_in, _c_move_in),
+        MoveOut: (_f_move_out, _c_move_out),
+        Build: (_f_build, _c_build),
+        Demolish: (_f_demolish, _c_demolish),
+        Reorder: (_f_reorder, _c_reorder),
+        CityPlace: (ModulesMixin._f_city_place, ModulesMixin._c_city_place),
+        CityUnit: (ModulesMixin._f_city_unit, ModulesMixin._c_city_unit),
+        CityChampion: (ModulesMixin._f_city_champion, ModulesMixin._c_city_champion),
+        RitualReveal: (ModulesMixin._f_ritual_reveal, None),
+        RitualOnce: (ModulesMixin._f_ritual_once, None),
+        RitualEnd: (ModulesMixin._f_ritual_end, None),
+        Cenote: (ModulesMixin._f_cenote, ModulesMixin._c_cenote),
+        CenoteOff: (ModulesMixin._f_cenote_off, None),
+        ModWin: (ModulesMixin._f_mod_win, None),
+        Power: (ModulesMixin._f_power, ModulesMixin._c_power),
+        ProphecyCheck: (ModulesMixin._f_prophecy_check, None),
+    }
 
 
 # ---- text helpers ------------------------------------------------------------------------

@@ -4,21 +4,47 @@ The Vengeful gods are tribe 1 of every per-tribe list (``AUTOMATA = 1``): their 
 Glyphs, pyramids, VP and Strength tokens sit beside the player's, so each base rule that
 looks at opponents (Strength, SMITE and EXILE targets, DEMOLISH, "opponent units in
 Xibalba", End of Age clean-up) sees them without change. They never get a Decision: their
-frames (``vg_*``) act at once by the fixed rules of B11 and log what they did and why.
-This subclass only adds the solo steps around the base frames (Start of Age, Tribe Step,
-VENGEFUL, the Vengeful card rows, Strength and majorities, the Blessed Region, End of Age,
-Tasks and the result); everything else is the base game.
+frames (``VgRow``, ``VgEff``) act at once by the fixed rules of B11 and log what they did
+and why. ``MezoState.new`` builds this class for a one-player game. It only adds the solo
+steps around the base frames (Start of Age, Tribe Step, VENGEFUL, the Vengeful card rows,
+Strength and majorities, the Blessed Region, End of Age, Tasks and the result): its
+``HANDLERS`` table is the base one with those rows replaced; everything else is the base
+game.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop_tui.engine.core import Decision, GameResult, Option, ScoreLine, SeatResult
 
 from .data import Step, TaskGoal, TaskSide, load_solo_data
+from .frames import (
+    Action,
+    AgeStart,
+    BlessedResolve,
+    Build,
+    ConflictBegin,
+    ConflictEnd,
+    EndGame,
+    EndOfAge,
+    Frame,
+    Majority,
+    PickTaskSide,
+    SetBlessed,
+    SetupFinish,
+    SoloDecks,
+    Space,
+    Strength,
+    TaskScore,
+    Third,
+    VgDiscard,
+    VgEff,
+    VgRow,
+    Win,
+)
 from .rules import (
     PYR_NAMES,
     SH,
@@ -34,8 +60,9 @@ from .rules import (
     SRC_VENGEFUL,
     TYPE_NAME,
     WA,
-    Frame,
+    Handlers,
     MezoState,
+    _split_label,
     _step_text,
 )
 from .views import MezoView
@@ -127,8 +154,7 @@ class SoloState(MezoState):
             return cfg.vengeful_offset
         return self.solo.presets[cfg.difficulty]
 
-    def _f_setup_finish(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_setup_finish(self, f: SetupFinish) -> None:
         c = self.data.constants
         so = self.solo
         xs, xw = c.start_xibalba["shaman"], c.start_xibalba["warrior"]
@@ -150,13 +176,13 @@ class SoloState(MezoState):
         self.task_card = self.rng.choice(sorted(so.tasks))
         self.mark_barrier()
         self.log(f"Task card {self.task_card} is drawn.")
-        self._push_seq([("task_side",), ("solo_decks",)])
+        self._push_seq([PickTaskSide(), SoloDecks()])
 
     def _set_start_vp(self, s: int, n: int) -> None:
         self.vp[s] = n
         self.vpsrc[s][SOURCES.index(SRC_START)] = n
 
-    def _f_task_side(self, f: Frame) -> Decision:
+    def _f_pick_task_side(self, f: PickTaskSide) -> Decision:
         sides = self.solo.tasks[self.task_card]
         opts = tuple(
             Option(
@@ -173,14 +199,13 @@ class SoloState(MezoState):
             kind="task_side",
         )
 
-    def _c_task_side(self, f: Frame, oid: str) -> None:
+    def _c_pick_task_side(self, f: PickTaskSide, oid: str) -> None:
         self.task_side = oid.split(":", 1)[1]
         side = self.task()
         assert side is not None
         self.log(f"{self.name(PLAYER)} plays Task side {side.side}, {side.name}.", seat=PLAYER)
 
-    def _f_solo_decks(self, f: Frame) -> None:
-        self.stack.pop()
+    def _f_solo_decks(self, f: SoloDecks) -> None:
         god = self.god_data(PLAYER)
         assert god is not None
         deck = list(god.cards)
@@ -194,7 +219,7 @@ class SoloState(MezoState):
         self.rng.shuffle(vdeck)
         self.vg_deck = vdeck
         self.mark_barrier()
-        self._push(("age_start",))
+        self._push(AgeStart())
 
     def task(self) -> TaskSide | None:
         if not self.task_side:
@@ -234,12 +259,12 @@ class SoloState(MezoState):
 
     def vengeful_here(self) -> list[str]:
         """The Vengeful gods present in the active region, in order of arrival."""
-        if self.here < 0:
+        if self.conflict_region < 0:
             return []
         return [
             g
             for g, v in zip(self.vg_gods, self.vg_vertex, strict=True)
-            if v >= 0 and self.here in self.data.vertex_regions[v]
+            if v >= 0 and self.conflict_region in self.data.vertex_regions[v]
         ]
 
     def player_champion_in(self, r: int) -> bool:
@@ -256,7 +281,7 @@ class SoloState(MezoState):
 
     def need(self, r: int, t: int) -> int:
         """B11.3: how many more units of type ``t`` the Vengeful gods need for its majority."""
-        p, v = self.u(r, PLAYER, t), self.u(r, VG, t)
+        p, v = self.units_at(r, PLAYER, t), self.units_at(r, VG, t)
         target = max(1, p if self.tie_v(r, t) else p + 1)
         return max(0, target - v)
 
@@ -281,7 +306,7 @@ class SoloState(MezoState):
 
     # ---- Start of Age (B4) ---------------------------------------------------------------
 
-    def _f_age_start(self, f: Frame) -> None:
+    def _f_age_start(self, f: AgeStart) -> None:
         self.phase = "start of Age"
         pool = list(self.vg_pool)
         if pool:
@@ -334,8 +359,8 @@ class SoloState(MezoState):
 
     # ---- Tribe Step (B5) -----------------------------------------------------------------
 
-    def _f_set_blessed(self, f: Frame) -> Decision:
-        free = [r for r in range(len(self.inplay)) if self.inplay[r] and self.champion_owner(r) < 0]
+    def _f_set_blessed(self, f: SetBlessed) -> Decision:
+        free = self.regions_without_champion()
         opts = tuple(
             Option(f"region:{self.rid(r)}", self.rname(r), f"region:{self.rid(r)}") for r in free
         )
@@ -346,7 +371,7 @@ class SoloState(MezoState):
             kind="blessed",
         )
 
-    def _c_set_blessed(self, f: Frame, oid: str) -> None:
+    def _c_set_blessed(self, f: SetBlessed, oid: str) -> None:
         self.blessed = self.data.region_ids.index(oid.split(":", 1)[1])
         self.log(f"{self.rname(self.blessed)} is the Blessed Region this Age.", seat=PLAYER)
         self._vg_tribe_step()
@@ -372,7 +397,7 @@ class SoloState(MezoState):
 
     # ---- a conflict (B7, B8) -------------------------------------------------------------
 
-    def _f_conflict_begin(self, f: Frame) -> None:
+    def _f_conflict_begin(self, f: ConflictBegin) -> None:
         self.vg_card = None
         self.vg_rows = []
         self.draw_limit = 0
@@ -382,7 +407,7 @@ class SoloState(MezoState):
         for god in self.vengeful_here():
             ab = self.solo.abilities[god]
             label = f"VENGEFUL {self.data.god(god).name}, {ab.name}"
-            frames.append(("vg_eff", ab.steps, 0, SRC_VENGEFUL, label))
+            frames.append(VgEff(ab.steps, 0, SRC_VENGEFUL, label))
         if frames:
             self.log(
                 "Vengeful gods present here: "
@@ -390,19 +415,19 @@ class SoloState(MezoState):
                 + "; their VENGEFUL abilities resolve first."
             )
         else:
-            self.log(f"No Vengeful god is present in {self.rname(self.here)}.")
+            self.log(f"No Vengeful god is present in {self.rname(self.conflict_region)}.")
         self._push_seq(frames)
 
-    def _c_action(self, f: Frame, oid: str) -> None:
+    def _c_action(self, f: Action, oid: str) -> None:
         parts = oid.split(":")
         if parts[0] == "play" or len(parts) == 3:
-            self._push(("vg_row", parts[1]))
+            self._push(VgRow(parts[1]))
         super()._c_action(f, oid)
 
-    def _c_third(self, f: Frame, oid: str) -> None:
+    def _c_third(self, f: Third, oid: str) -> None:
         key = oid.split(":", 1)[1]
         if key != "no":
-            self._push(("vg_row", key))
+            self._push(VgRow(key))
         super()._c_third(f, oid)
 
     def _vg_reveal(self) -> str:
@@ -421,10 +446,9 @@ class SoloState(MezoState):
             self.log(f"The Vengeful card is {card.name} (corner {card.corner}).")
         return cid
 
-    def _f_vg_row(self, f: Frame) -> None:
+    def _f_vg_row(self, f: VgRow) -> None:
         """B7.5-7: the Vengeful gods resolve the row of the player's action."""
-        self.stack.pop()
-        row = "abc".index(f[1]) + 1
+        row = "abc".index(f.key) + 1
         if self.vg_card is None:
             self._vg_reveal()
         assert self.vg_card is not None
@@ -436,12 +460,11 @@ class SoloState(MezoState):
                 f"Your action was row {row}: the Vengeful gods resolve row {row} of {card.name} "
                 f"({vg_text(steps)})."
             )
-        self._push(("vg_eff", steps, 0, SRC_VCARDS, f"{card.name} row {row}"))
+        self._push(VgEff(steps, 0, SRC_VCARDS, f"{card.name} row {row}"))
 
-    def _f_strength(self, f: Frame) -> None:
+    def _f_strength(self, f: Strength) -> None:
         """B7.8: more Strength wins; a tie is the Vengeful gods' except by your Champion."""
-        self.stack.pop()
-        r = self.here
+        r = self.conflict_region
         ps, vs = self.strength(PLAYER, r), self.strength(VG, r)
         self.last_strength = {PLAYER: ps, VG: vs}
         head = f"Strength in {self.rname(r)}: {self.name(PLAYER)} {ps}, the Vengeful gods {vs}"
@@ -449,21 +472,20 @@ class SoloState(MezoState):
             why = "more Strength" if ps > vs else "a tie in the region of your Champion"
             self.log(f"{head}: {self.name(PLAYER)} wins ({why}).")
             self.flags[WON] = True
-            self._push(("win", PLAYER))
+            self._push(Win(PLAYER))
             return
         why = "more Strength" if vs > ps else "ties go to them outside your Champion's region"
         self.log(f"{head}: the Vengeful gods win ({why}).")
         self.flags[VG_WON] = True
         altar = self.data.altar(self.altar[r])  # type: ignore[arg-type]
         self.log(f"The Vengeful gods take the {altar.name} ({vg_text(altar.steps)}).")
-        self._push(("vg_eff", altar.steps, 0, SRC_ALTAR, altar.name))
+        self._push(VgEff(altar.steps, 0, SRC_ALTAR, altar.name))
 
-    def _f_majority(self, f: Frame) -> None:
+    def _f_majority(self, f: Majority) -> None:
         """B7.9-10: the Shaman (Warrior) majority feeds your track or theirs."""
-        self.stack.pop()
-        t = f[1]
-        r = self.here
-        p, v = self.u(r, PLAYER, t), self.u(r, VG, t)
+        t = f.unit_type
+        r = self.conflict_region
+        p, v = self.units_at(r, PLAYER, t), self.units_at(r, VG, t)
         tiev = self.tie_v(r, t)
         kind = TYPE_NAME[t]
         if v >= 1 and (v > p or (v == p and tiev)):
@@ -475,7 +497,7 @@ class SoloState(MezoState):
             if -1 not in (self.calendar if t == SH else self.codex):
                 self.log(f"{self.name(PLAYER)} holds the {kind} majority but the track is full.")
                 return
-            self._push(("space", PLAYER, track, t, r, True, SRC_TRACKS))
+            self._push(Space(PLAYER, track, t, r, True, SRC_TRACKS))
 
     def _vg_to_track(self, t: int, why: str) -> None:
         occ = self.vg_calendar if t == SH else self.vg_codex
@@ -486,7 +508,7 @@ class SoloState(MezoState):
             return
         i = occ.index(0)
         occ[i] = 1
-        self.units[(self.here * self.np + VG) * 2 + t] -= 1
+        self.units[self.unit_slot(self.conflict_region, VG, t)] -= 1
         sp = spaces[i]
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(
@@ -494,44 +516,33 @@ class SoloState(MezoState):
                 f"the first free space of the {title} ({vg_text(sp.steps)}).",
                 seat=VG,
             )
-        self._push(("vg_eff", sp.steps, 0, SRC_TRACKS, f"{title} {sp.id}"))
+        self._push(VgEff(sp.steps, 0, SRC_TRACKS, f"{title} {sp.id}"))
 
-    def _c_space(self, f: Frame, oid: str) -> None:
+    def _c_space(self, f: Space, oid: str) -> None:
         super()._c_space(f, oid)
-        if f[1] == PLAYER:
-            self.flags[CAL if f[2] == "calendar" else COD] = True
+        if f.seat == PLAYER:
+            self.flags[CAL if f.track == "calendar" else COD] = True
 
-    def _c_build(self, f: Frame, oid: str) -> None:
-        s, r = f[1], f[4]
-        started = not self.pyr[r * self.np + s]
+    def _c_build(self, f: Build, oid: str) -> None:
+        s, r = f.seat, f.region
+        started = not self.pyr[self.piece_slot(r, s)]
         super()._c_build(f, oid)
         if started and s == PLAYER:
             self._tasks("on_event", "player_starts_pyramid")
 
-    def _f_conflict_end(self, f: Frame) -> None:
+    def _f_conflict_end(self, f: ConflictEnd) -> None:
         self._tasks("after_conflict")
         if self.vg_card is not None and self.vg_card not in self.vg_discard:
             self.vg_discard.append(self.vg_card)
         self.draw_limit = 0
         super()._f_conflict_end(f)
 
-    def _f_blessed_resolve(self, f: Frame) -> None:
+    def _f_blessed_resolve(self, f: BlessedResolve) -> None:
         """B8.3-6: both offerings, then 8 VP to more Strength (the Vengeful gods win ties)."""
-        self.stack.pop()
-        r = self.here
+        r = self.conflict_region
         c = self.data.constants
         self.mark_barrier()
-        a, b = (max(0, x) for x in self.pending_offer[0:2])
-        self.pending_offer[0] = self.pending_offer[1] = -1
-        self.reserve[0] -= a
-        self.reserve[1] -= b
-        self.offer[0] += a
-        self.offer[1] += b
-        self.log(f"{self.name(PLAYER)} offers {_split(a, b)}.", seat=PLAYER)
-        per = c.blessed_offering["devotion_per_unit"] + sum(
-            int(m) for m in self.modifiers(PLAYER, "extra_devotion_per_sacrificed_unit")
-        )
-        self.gain_devotion(PLAYER, (a + b) * per)
+        self._reveal_offering(PLAYER)
         # B8.4: their offering, from their own Reserve, Shaman and Warrior in turn
         card = self.solo.card(self._vg_reveal())
         want = card.corner
@@ -550,7 +561,7 @@ class SoloState(MezoState):
         short = "" if n == want else f" (their Reserve held only {n})"
         self.log(
             f"{card.name}'s corner number is {want}: the Vengeful gods offer "
-            f"{_split(got[0], got[1])} from their Reserve{short}.",
+            f"{_split_label(got[0], got[1])} from their Reserve{short}.",
             seat=VG,
         )
         self._vg_vp(n, SRC_OFFERING, f"{n} offered, 1 VP each instead of Devotion")
@@ -566,23 +577,14 @@ class SoloState(MezoState):
             self.log(f"{head}: the Vengeful gods take the 8 VP ({why}).")
             self.flags[VG_WON] = True
             self._vg_vp(c.blessed_region_vp, SRC_BLESSED, "the Blessed Region")
-        P = self.np
-        for s in range(P):
-            i = (r * P + s) * 2
-            self.reserve[s * 2] += self.units[i]
-            self.reserve[s * 2 + 1] += self.units[i + 1]
-            self.units[i] = self.units[i + 1] = 0
-            self.xib[s * 2] += self.offer[s * 2]
-            self.xib[s * 2 + 1] += self.offer[s * 2 + 1]
-            self.offer[s * 2] = self.offer[s * 2 + 1] = 0
-            self.tokens[s] = 0
+        self._blessed_cleanup(r)
         self.vg_discard.append(card.id)
         self._tasks("after_conflict")
         self._close_region(r)
 
     # ---- End of Age and End of Game (B9, B10) --------------------------------------------
 
-    def _f_end_of_age(self, f: Frame) -> None:
+    def _f_end_of_age(self, f: EndOfAge) -> None:
         self._tasks("end_of_age")  # B9.1, before the tracks are emptied
         c = self.data.constants
         for t, occ, title in (
@@ -596,8 +598,11 @@ class SoloState(MezoState):
                 )
                 self.reserve[VG * 2 + t] += k
                 occ[:] = [0] * len(occ)
-        P = self.np
-        regions = sum(1 for r in range(len(self.inplay)) if self.inplay[r] and self.pyr[r * P + VG])
+        regions = sum(
+            1
+            for r in range(len(self.inplay))
+            if self.inplay[r] and self.pyr[self.piece_slot(r, VG)]
+        )
         self._vg_vp(
             regions * self.age,
             SRC_PYRAMIDS,
@@ -612,17 +617,13 @@ class SoloState(MezoState):
         self.rng.shuffle(deck)
         self.vg_deck, self.vg_discard = deck, []
 
-    def _f_end_game(self, f: Frame) -> None:
-        self.stack.pop()
-        self._push(("task_score",))
-        self._push(("end_game_base",))
-
-    def _f_end_game_base(self, f: Frame) -> None:
+    def _f_end_game(self, f: EndGame) -> None:
+        """B10.2: the Task card scores after everything the base End of Game does."""
+        self._push(TaskScore())
         super()._f_end_game(f)
 
-    def _f_task_score(self, f: Frame) -> None:
+    def _f_task_score(self, f: TaskScore) -> None:
         """B10.2: each side scores the value of its rightmost covered circle."""
-        self.stack.pop()
         side = self.task()
         if side is None:
             return
@@ -645,7 +646,7 @@ class SoloState(MezoState):
                 self._task_token(who, goal)
 
     def _condition(self, name: str, event: str) -> bool:
-        here = self.here
+        here = self.conflict_region
         if name == "clean_sweep":
             return self.flags[WON] and self.flags[CAL] and self.flags[COD]
         if name == "vengeful_win_player_champion_region":
@@ -676,14 +677,13 @@ class SoloState(MezoState):
 
     # ---- the automaton (B11) -------------------------------------------------------------
 
-    def _f_vg_eff(self, f: Frame) -> None:
-        _, steps, i, src, label = f
-        self.stack.pop()
+    def _f_vg_eff(self, f: VgEff) -> None:
+        steps, i, src, label = f.steps, f.index, f.source, f.label
         if i + 1 < len(steps):
-            self._push(("vg_eff", steps, i + 1, src, label))
+            self._push(VgEff(steps, i + 1, src, label))
         step = steps[i]
         if self._vg_step(step, src, label) <= 0 and step.else_:
-            self._push(("vg_eff", step.else_, 0, src, f"{label}, instead"))
+            self._push(VgEff(step.else_, 0, src, f"{label}, instead"))
 
     def _act(self, label: str, text: str) -> None:
         if self._log_buffer is not None:  # no text when nobody keeps the log
@@ -719,10 +719,10 @@ class SoloState(MezoState):
                 return lost
             return self._vg_lose_vp(n, src, f"{label}: lost Devotion becomes lost VP")
         if op == "strength":
-            if self.here < 0:
+            if self.conflict_region < 0:
                 return 0
             self.tokens[VG] += n
-            self._act(label, f"+{n} Strength in {self.rid(self.here)}")
+            self._act(label, f"+{n} Strength in {self.rid(self.conflict_region)}")
             return n
         if op == "vp_per":
             c = self.counter(VG, step.counter or "")
@@ -731,7 +731,7 @@ class SoloState(MezoState):
         if op == "if":
             ok = step.cond == "god_present_here" and bool(self.vengeful_here())
             if ok:
-                self._push(("vg_eff", step.then, 0, src, label))
+                self._push(VgEff(step.then, 0, src, label))
             return 1 if ok else 0
         if op in ("deploy", "awaken", "move_in"):
             return self._vg_add(step, label, n)
@@ -782,7 +782,7 @@ class SoloState(MezoState):
             pick = min(short, key=lambda t: (needs[t], t))
             why = f"{needs[pick]} more takes the {TYPE_NAME[pick]} majority"
         else:
-            lead = {t: self.u(r, VG, t) - self.u(r, PLAYER, t) for t in types}
+            lead = {t: self.units_at(r, VG, t) - self.units_at(r, PLAYER, t) for t in types}
             pick = min(types, key=lambda t: (lead[t], t))
             why = "they hold the majorities; this lead is the smaller"
         if not have[pick]:
@@ -804,24 +804,23 @@ class SoloState(MezoState):
             self._act(label, f"{op.upper()} finds no region")
             return 0
         types = self._types(step)
-        P = self.np
         done = 0
         for _ in range(n):
             if op == "move_in":
                 srcs = [
                     x
                     for x in self._vg_regions(step.source_set)
-                    if x != r and any(self.u(x, VG, t) for t in types)
+                    if x != r and any(self.units_at(x, VG, t) for t in types)
                 ]
                 if not srcs:
                     break
                 x = max(srcs, key=lambda y: (self.units_of(y, VG), -y))
-                have = [self.u(x, VG, t) for t in (SH, WA)]
+                have = [self.units_at(x, VG, t) for t in (SH, WA)]
                 t, why = self.add_type(r, types, have)
                 if t < 0:
                     break
-                self.units[(x * P + VG) * 2 + t] -= 1
-                self.units[(r * P + VG) * 2 + t] += 1
+                self.units[self.unit_slot(x, VG, t)] -= 1
+                self.units[self.unit_slot(r, VG, t)] += 1
                 text = f"MOVE a Vengeful {TYPE_NAME[t]} from {self.rid(x)} into {self.rname(r)}"
                 why += f"; {self.rid(x)} holds the most Vengeful units"
             else:
@@ -847,26 +846,33 @@ class SoloState(MezoState):
         arr = self.xib if zone == "xibalba" else self.reserve
         return [arr[VG * 2], arr[VG * 2 + 1]]
 
-    def _vg_recover(self, step: Step, label: str, n: int) -> int:
-        types = self._types(step)
-        done = 0
+    def _vg_shift(self, types: tuple[int, ...], n: int, src: str, dst: str) -> list[int]:
+        """Move up to ``n`` Vengeful units from ``src`` to ``dst``, each of the type they
+        have more of in ``src``; the types moved, in order."""
+        zone = self.xib if src == "xibalba" else self.reserve
+        moved = []
         for _ in range(n):
-            have = [t for t in types if self.xib[VG * 2 + t]]
+            have = [t for t in types if zone[VG * 2 + t]]
             if not have:
                 break
-            t = max(have, key=lambda x: (self.xib[VG * 2 + x], -x))
-            self._move_units(VG, (1, 0) if t == SH else (0, 1), "xibalba", "reserve")
-            done += 1
+            t = max(have, key=lambda x: (zone[VG * 2 + x], -x))
+            self._move_units(VG, (1, 0) if t == SH else (0, 1), src, dst)
+            moved.append(t)
+        return moved
+
+    def _vg_recover(self, step: Step, label: str, n: int) -> int:
+        moved = self._vg_shift(self._types(step), n, "xibalba", "reserve")
+        for t in moved:
             self._act(label, f"RECOVER a {TYPE_NAME[t]} — the type they have more of in Xibalba")
-        if not done:
+        if not moved:
             self._act(label, "RECOVER: their Xibalba is empty")
-        return done
+        return len(moved)
 
     # units out: SMITE, EXILE
 
     def harm(self, cands: list[int], types: tuple[int, ...]) -> tuple[int, str]:
         """B11.6 HARM: the region with most of your units, then your Champion's, then A-F."""
-        count = {r: sum(self.u(r, PLAYER, t) for t in types) for r in cands}
+        count = {r: sum(self.units_at(r, PLAYER, t) for t in types) for r in cands}
         cands = [r for r in cands if count[r]]
         if not cands:
             return -1, ""
@@ -875,7 +881,7 @@ class SoloState(MezoState):
 
     def hit_type(self, r: int, types: tuple[int, ...]) -> tuple[int, str]:
         """B11.5 HIT: the type whose majority is closest to flipping, else your larger type."""
-        have = [t for t in types if self.u(r, PLAYER, t)]
+        have = [t for t in types if self.units_at(r, PLAYER, t)]
         if not have:
             return -1, ""
         if len(types) == 1:
@@ -885,7 +891,7 @@ class SoloState(MezoState):
         if short:
             t = min(short, key=lambda x: (needs[x], x))
             return t, f"they are {needs[t]} short of the {TYPE_NAME[t]} majority"
-        t = max(have, key=lambda x: (self.u(r, PLAYER, x), -x))
+        t = max(have, key=lambda x: (self.units_at(r, PLAYER, x), -x))
         return t, f"you have more {TYPE_NAME[t]}s there"
 
     def _vg_hit(self, step: Step, label: str, n: int) -> int:
@@ -893,7 +899,7 @@ class SoloState(MezoState):
         cands = self._vg_regions(step.region)
         if step.region == "here":
             r, rwhy = (cands[0], "") if cands else (-1, "")
-            if r >= 0 and not any(self.u(r, PLAYER, t) for t in types):
+            if r >= 0 and not any(self.units_at(r, PLAYER, t) for t in types):
                 r = -1
         else:
             r, rwhy = self.harm(cands, types)
@@ -908,7 +914,7 @@ class SoloState(MezoState):
             t, why = self.hit_type(r, types)
             if t < 0:
                 break
-            self.units[(r * self.np + PLAYER) * 2 + t] -= 1
+            self.units[self.unit_slot(r, PLAYER, t)] -= 1
             if dest == "xibalba":
                 self.xib[PLAYER * 2 + t] += 1
             else:
@@ -920,26 +926,17 @@ class SoloState(MezoState):
 
     def _vg_discard(self, step: Step, label: str, n: int) -> int:
         if step.who != "player":
-            types = self._types(step)
-            done = 0
-            for _ in range(n):
-                have = [t for t in types if self.reserve[VG * 2 + t]]
-                if not have:
-                    break
-                t = max(have, key=lambda x: (self.reserve[VG * 2 + x], -x))
-                self._move_units(VG, (1, 0) if t == SH else (0, 1), "reserve", "xibalba")
-                done += 1
-            return done
+            return len(self._vg_shift(self._types(step), n, "reserve", "xibalba"))
         types = self._types(step)
         if not any(self.reserve[PLAYER * 2 + t] for t in types):
             self._act(label, f"{self.name(PLAYER)} has no unit in Reserve to send to Xibalba")
             return 0
-        self._push(("vg_discard", step, label, n))
+        self._push(VgDiscard(step, label, n))
         return n
 
-    def _f_vg_discard(self, f: Frame) -> Decision | None:
+    def _f_vg_discard(self, f: VgDiscard) -> Decision | None:
         """The player chooses which unit goes from Reserve to Xibalba (B11.9, Soul Toll)."""
-        _, step, label, left = f
+        step, label, left = f.step, f.label, f.left
         types = self._types(step)
         opts = tuple(
             Option(
@@ -950,7 +947,6 @@ class SoloState(MezoState):
             if self.reserve[PLAYER * 2 + t]
         )
         if left <= 0 or not opts:
-            self.stack.pop()
             return None
         return Decision(
             PLAYER,
@@ -959,8 +955,8 @@ class SoloState(MezoState):
             kind="vg_discard",
         )
 
-    def _c_vg_discard(self, f: Frame, oid: str) -> None:
-        _, step, label, left = f
+    def _c_vg_discard(self, f: VgDiscard, oid: str) -> None:
+        step, label, left = f.step, f.label, f.left
         t = SH if oid.endswith(":S") else WA
         self._move_units(PLAYER, (1, 0) if t == SH else (0, 1), "reserve", "xibalba")
         self.log(
@@ -968,7 +964,7 @@ class SoloState(MezoState):
             seat=PLAYER,
         )
         if left > 1:
-            self._push(("vg_discard", step, label, left - 1))
+            self._push(VgDiscard(step, label, left - 1))
 
     # pieces: BUILD, DEMOLISH
 
@@ -982,7 +978,7 @@ class SoloState(MezoState):
         if r < 0 or k <= 0:
             self._act(label, "BUILD Glyph: no Glyph or no region")
             return 0
-        self.glyphs[r * self.np + VG] += k
+        self.glyphs[self.piece_slot(r, VG)] += k
         self._act(
             label,
             f"BUILD {_plural(k, 'Glyph')} in {self.rname(r)}" + (f" — {rwhy}" if rwhy else ""),
@@ -992,21 +988,19 @@ class SoloState(MezoState):
     def build_region(self, cands: list[int]) -> tuple[int, str]:
         """B11.6 BUILD: a region without their pyramid (where you have most elements), else
         their shortest pyramid that can still grow."""
-        P = self.np
         cands = [r for r in cands if self.legal_sizes(VG, r)]
-        fresh = [r for r in cands if not self.pyr[r * P + VG]]
+        fresh = [r for r in cands if not self.pyr[self.piece_slot(r, VG)]]
         if fresh:
-            r = min(fresh, key=lambda x: (-len(self.pyr[x * P + PLAYER]), x))
-            mine = len(self.pyr[r * P + PLAYER])
+            r = min(fresh, key=lambda x: (-len(self.pyr[self.piece_slot(x, PLAYER)]), x))
+            mine = len(self.pyr[self.piece_slot(r, PLAYER)])
             return r, f"BUILD: no Vengeful pyramid there yet; you have {mine} element(s) there"
         if not cands:
             return -1, ""
-        r = min(cands, key=lambda x: (len(self.pyr[x * P + VG]), x))
+        r = min(cands, key=lambda x: (len(self.pyr[self.piece_slot(x, VG)]), x))
         return r, "BUILD: their shortest pyramid that can still grow"
 
     def _vg_pyramid(self, step: Step, label: str, n: int) -> int:
         cands = self._vg_regions(step.region)
-        P = self.np
         done = 0
         for _ in range(n):
             if step.region == "here":
@@ -1016,8 +1010,9 @@ class SoloState(MezoState):
             if r < 0:
                 break
             size = self.legal_sizes(VG, r)[0]  # B11.7: the largest legal element
-            started = not self.pyr[r * P + VG]
-            self.pyr[r * P + VG] = self.pyr[r * P + VG] + (size,)
+            i = self.piece_slot(r, VG)
+            started = not self.pyr[i]
+            self.pyr[i] = self.pyr[i] + (size,)
             done += 1
             why = "the largest legal element" + (f"; {rwhy}" if rwhy else "")
             self._act(
@@ -1030,12 +1025,11 @@ class SoloState(MezoState):
         return done
 
     def _vg_demolish(self, step: Step, label: str, n: int) -> int:
-        P = self.np
         cands = self._vg_regions(step.region)
 
         def pieces(r: int) -> bool:
-            return bool(self.glyphs[r * P + PLAYER]) or (
-                step.what == "any" and bool(self.pyr[r * P + PLAYER])
+            return bool(self.glyphs[self.piece_slot(r, PLAYER)]) or (
+                step.what == "any" and bool(self.pyr[self.piece_slot(r, PLAYER)])
             )
 
         cands = [r for r in cands if pieces(r)]
@@ -1045,7 +1039,7 @@ class SoloState(MezoState):
         r = cands[0]
         done = 0
         for _ in range(n):
-            i = r * P + PLAYER
+            i = self.piece_slot(r, PLAYER)
             if self.glyphs[i]:
                 self.glyphs[i] -= 1
                 text, why = "your Glyph", "a Glyph goes before a pyramid"
@@ -1122,7 +1116,7 @@ class SoloState(MezoState):
                     }
                     for i, steps in enumerate(vc.rows)
                 ],
-                "current": self.here >= 0 and self.vg_card not in self.vg_discard,
+                "current": self.conflict_region >= 0 and self.vg_card not in self.vg_discard,
                 "order": list(self.vg_rows),
             }
         side = self.task()
@@ -1200,6 +1194,33 @@ class SoloState(MezoState):
             summary=summary,
         )
 
+    # ---- the handler table -----------------------------------------------------------------
+
+    # The base table (``MezoState.HANDLERS``) with the rows the solo rules change or add.
+    HANDLERS: ClassVar[Handlers] = {
+        **MezoState.HANDLERS,
+        SetupFinish: (_f_setup_finish, None),
+        PickTaskSide: (_f_pick_task_side, _c_pick_task_side),
+        SoloDecks: (_f_solo_decks, None),
+        AgeStart: (_f_age_start, None),
+        SetBlessed: (_f_set_blessed, _c_set_blessed),
+        ConflictBegin: (_f_conflict_begin, None),
+        Action: (MezoState._f_action, _c_action),
+        Third: (MezoState._f_third, _c_third),
+        VgRow: (_f_vg_row, None),
+        Strength: (_f_strength, None),
+        Majority: (_f_majority, None),
+        Space: (MezoState._f_space, _c_space),
+        Build: (MezoState._f_build, _c_build),
+        ConflictEnd: (_f_conflict_end, None),
+        BlessedResolve: (_f_blessed_resolve, None),
+        EndOfAge: (_f_end_of_age, None),
+        EndGame: (_f_end_game, None),
+        TaskScore: (_f_task_score, None),
+        VgEff: (_f_vg_eff, None),
+        VgDiscard: (_f_vg_discard, _c_vg_discard),
+    }
+
 
 def vg_text(steps: tuple[Step, ...]) -> str:
     """Steps as the Vengeful gods read them ("you" is the player), for logs and the board."""
@@ -1234,12 +1255,3 @@ def _goal_view(goal: TaskGoal, tokens: int) -> dict[str, Any]:
         "tokens": tokens,
         "value": goal.track[tokens - 1] if tokens else 0,
     }
-
-
-def _split(a: int, b: int) -> str:
-    parts = []
-    if a:
-        parts.append(_plural(a, "Shaman"))
-    if b:
-        parts.append(_plural(b, "Warrior"))
-    return " + ".join(parts) if parts else "nothing"

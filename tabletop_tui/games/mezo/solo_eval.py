@@ -48,7 +48,7 @@ def first_action(st: MezoState, kind: str) -> bool:
         isinstance(st, SoloState)
         and kind == "action"
         and st.vg_card is None
-        and st.here >= 0
+        and st.conflict_region >= 0
         and bool(st.vg_deck)
     )
 
