@@ -99,6 +99,14 @@ class RandomBot:
         return ctx.rng.choice(ctx.decision.options).id
 
 
+def levels(
+    easy: Callable[[], Bot], medium: Callable[[], Bot], hard: Callable[[], Bot]
+) -> dict[str, Callable[[], Bot]]:
+    """The four levels every game offers, by name: the shared random bot, then the game's own
+    easy, medium and hard bots (the CLI, the setup form and the README list these four)."""
+    return {"random": RandomBot, "easy": easy, "medium": medium, "hard": hard}
+
+
 def context_for(state: GameState, rng: random.Random) -> BotContext:
     """The bot's window on ``state``: its seat's view (built when first read), the decision,
     and a way to sample."""

@@ -7,7 +7,7 @@ from tabletop_tui.engine.registry import GameEngine, GameInfo, Mode
 
 def _engine() -> GameEngine:
     """The rules, bots and solver, imported when the game is first played or simulated."""
-    from tabletop_tui.engine.bots import RandomBot
+    from tabletop_tui.engine.bots import levels
 
     from .bots import easy, greedy, hard
     from .rules import MaeshoweState
@@ -15,7 +15,7 @@ def _engine() -> GameEngine:
 
     return GameEngine(
         state_class=MaeshoweState,
-        bots={"random": RandomBot, "easy": easy, "medium": greedy, "hard": hard},
+        bots=levels(easy, greedy, hard),
         test_configs=(
             {"players": 1},
             {"players": 1, "difficulty": "hard"},

@@ -7,14 +7,14 @@ from tabletop_tui.engine.registry import GameEngine, GameInfo, Mode
 
 def _engine() -> GameEngine:
     """The rules and bots, imported when the game is first played or simulated."""
-    from tabletop_tui.engine.bots import RandomBot
+    from tabletop_tui.engine.bots import levels
 
     from .bots import easy, hard, medium
     from .rules import MesosState
 
     return GameEngine(
         state_class=MesosState,
-        bots={"random": RandomBot, "easy": easy, "medium": medium, "hard": hard},
+        bots=levels(easy, medium, hard),
         test_configs=(
             {"players": 2},
             {"players": 3},

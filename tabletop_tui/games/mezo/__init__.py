@@ -7,7 +7,7 @@ from tabletop_tui.engine.registry import GameEngine, GameInfo, Mode
 
 def _engine() -> GameEngine:
     """The rules, bots and modules, imported when the game is first played or simulated."""
-    from tabletop_tui.engine.bots import RandomBot
+    from tabletop_tui.engine.bots import levels
 
     from .bots import easy, hard, medium
     from .modules import MODULES
@@ -21,7 +21,7 @@ def _engine() -> GameEngine:
     )
     return GameEngine(
         state_class=MezoState,
-        bots={"random": RandomBot, "easy": easy, "medium": medium, "hard": hard},
+        bots=levels(easy, medium, hard),
         test_configs=(
             {"players": 2},
             {"players": 3},
