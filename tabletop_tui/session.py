@@ -112,9 +112,6 @@ class Session:
     _holders: dict[int, SeatHolder] = field(default_factory=dict)
     # Whether a live process held each shared seat when last looked at (``refresh_presence``).
     _presence: dict[int, bool] = field(default_factory=dict)
-    # Bumped whenever the moves change other than by ``apply`` (undo, a reload), for a
-    # screen that keeps anything it drew from them.
-    generation: int = 0
 
     # ---- starting and resuming ----------------------------------------------------------
 
@@ -319,7 +316,6 @@ class Session:
         if len(saved) > len(mine) and saved[: len(mine)] == list(mine):
             for option_id in saved[len(mine) :]:
                 self.moves.append(play_move(self.state, option_id))
-            self.generation += 1
         else:
             self._catch_up()
         return True
@@ -419,7 +415,6 @@ class Session:
         # One replay rebuilds the state; the moves before the last keep their log entries.
         self.state = self.state.undone()
         del self.moves[len(self.state.history) :]
-        self.generation += 1
 
     def _catch_up(self) -> None:
         """After a refused write: the state becomes the saved game again."""
@@ -428,7 +423,6 @@ class Session:
         self.state, self.moves = journal(
             self.info.state_class, self.state.config, self.state.seed, saved
         )
-        self.generation += 1
         if self.shared:
             self._seen_version = self.store.data_version()
             self._look_at_holders()
