@@ -501,10 +501,11 @@ class GameScreen(BaseScreen):
         decision = table.decision
         view = table.view()
         update_changed(self.query_one(FrameHeader), self.header_text(view, decision))
-        self.board.update_board(view, table.board_decision(), table.viewer)
-        self.update_decision_panel(decision)
-        self._board_highlight = self.query_one(DecisionPanel).highlighted_id
-        self.board.highlight(self._board_highlight)
+        with self.board.batch():  # the board is drawn once, with its highlight
+            self.board.update_board(view, table.board_decision(), table.viewer)
+            self.update_decision_panel(decision)
+            self._board_highlight = self.query_one(DecisionPanel).highlighted_id
+            self.board.highlight(self._board_highlight)
         lines = table.log_lines(table.viewer)
         self.query_one(LogPanel).show_lines([(ln.text, ln.private, ln.frame) for ln in lines])
         self.query_one(DecisionPanel).show_last(lines[-1].text if lines else "the game begins.")

@@ -186,8 +186,8 @@ class MesosBoard(BoardView):
             self.post_message(self.Inspected(None))
         if option_id is not None:
             self.clicked = False
-        if before != self.highlighted and self.view is not None and self.is_mounted:
-            self.redraw()
+        if before != self.highlighted:
+            self.request_redraw()
 
     def element_clicked(self, target: str) -> None:
         self.clicked = self.option_for(target) is None

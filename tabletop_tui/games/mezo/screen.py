@@ -121,7 +121,7 @@ class MezoBoard(BoardView):
         if self.option(option_id) is None:
             self.post_message(self.Inspected(None))  # nothing to inspect: the legend
         if changed:
-            self.redraw()
+            self.request_redraw()
 
     # ---- drawing --------------------------------------------------------------------------
 
