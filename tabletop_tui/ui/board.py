@@ -79,6 +79,22 @@ class BoardText(Static):
     def __init__(self, board: BoardView, content: Any = "", **kwargs: Any) -> None:
         super().__init__(content, **kwargs)
         self._board = board
+        self._shown: Any = None
+
+    def update(self, content: Any = "", *args: Any, **kwargs: Any) -> None:
+        """Update the text unless it already shows exactly ``content``: most redraws of a
+        board leave some of its texts as they were, and each update is laid out and drawn
+        again."""
+        shown = self._shown
+        if (
+            shown is not None
+            and type(shown) is type(content)
+            and shown == content
+            and (not isinstance(content, Text) or content.style == shown.style)
+        ):
+            return
+        self._shown = content
+        super().update(content, *args, **kwargs)
 
     @property
     def link_style(self) -> Style:
