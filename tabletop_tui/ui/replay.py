@@ -16,7 +16,7 @@ from tabletop_tui.engine.record import GameRecord
 from tabletop_tui.engine.registry import GameInfo, get_game
 
 from .board import BoardView
-from .common import BaseScreen, SizeAware, fill_names, load_board_class
+from .common import SCREENS_CSS, BaseScreen, SizeAware, fill_names, load_board_class
 from .frame import FrameHeader, LogPanel
 from .table import Move, decision_seen_by, journal, move_lines
 
@@ -96,6 +96,8 @@ class ReplayScreen(BaseScreen):
     For a finished game any seat's perspective can be chosen (``v``); an unfinished game is
     shown with public information only, so nobody sees a hand that is still in play.
     """
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [
         Binding("right,l,n", "step(1)", "Next", key_display="→", priority=True),

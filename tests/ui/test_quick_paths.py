@@ -121,3 +121,19 @@ print(json.dumps(app.seen))
         check=True,
     )
     assert json.loads(out.stdout.strip().splitlines()[-1]) == ["PickerScreen", False]
+
+
+async def test_the_start_screen_draws_without_the_other_screens_rules(make_app, only_highcard):
+    """The other screens' stylesheet is read when the first of them opens, not before."""
+    from tabletop_tui.ui.common import SCREENS_CSS
+    from tabletop_tui.ui.picker import PickerScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+        assert not app.stylesheet.has_source(str(SCREENS_CSS), "")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        assert app.stylesheet.has_source(str(SCREENS_CSS), "")
