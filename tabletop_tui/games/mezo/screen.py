@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from rich.cells import cell_len
@@ -75,6 +76,13 @@ LEGEND_LONG = (
 def _sentence(text: str) -> str:
     text = text.strip()
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+@lru_cache(maxsize=1024)
+def _plain_lines(markup: str) -> tuple[str, ...]:
+    """The lines of ``markup``'s plain text (kept: a redraw measures the same texts several
+    times, and most of them again on the next move)."""
+    return tuple(Text.from_markup(markup).plain.split("\n"))
 
 
 class Clickable(BoardText):
@@ -211,8 +219,7 @@ class MezoBoard(BoardView):
         if not markup:
             return 0
         width = max(20, (self.size.width or 79) - 1)
-        lines = Text.from_markup(markup).plain.split("\n")
-        return sum(max(1, -(-cell_len(line) // width)) for line in lines)
+        return sum(max(1, -(-cell_len(line) // width)) for line in _plain_lines(markup))
 
     def _god_on_offer(self, v: dict[str, Any]) -> dict[str, Any] | None:
         """The god the viewer's highlighted option offers, while gods are chosen."""
