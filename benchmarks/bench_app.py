@@ -3,13 +3,15 @@
 - start-up: the process from launch to the picker's first frame (headless, exit on the first
   ``on_ready``) ÷ the same for a bare Textual app (goal ≤ 1.2); peak memory of both; and
   which game engines the picker imported (goal: none);
-- key → first frame: a key that makes a move in each game at 120×40, people in every seat
-  (Pilot: the key is pressed and every message it caused handled, the frame redrawn), against
-  a key that updates one widget of a bare app (goal ≤ 15 ms).
+- key → frame at 120×40, people in every seat: from the key event entering the app (sent as
+  the terminal driver sends it) to the first frame written after it (``App._display``, the
+  update encoded as a terminal would get it), and to the last frame the key caused; for a key
+  that makes a move and a key that moves the highlight in each game, and a key that updates
+  one widget of a bare app (goal: a move's first frame ≤ 15 ms).
 
 Figures are medians. ``--baseline DIR`` also times another checkout (e.g. the code before a
 change) in the same run: its start-up, and its keys in a fresh process after this one's.
-Run: python benchmarks/bench_app.py [--quick] [--baseline DIR]
+Run: python benchmarks/bench_app.py [--quick] [--baseline DIR] [--only startup|keys]
 """
 
 from __future__ import annotations
@@ -114,7 +116,61 @@ def startup(runs: int) -> None:
         )
 
 
-async def _bare_keys(presses: int) -> list[float]:
+class FrameClock:
+    """Times the frames an app writes: ``App._display`` is wrapped, and each update is turned
+    into the terminal codes a real driver would write (a headless driver writes nothing), so
+    a frame's time includes composing and encoding it."""
+
+    def __init__(self, app: Any) -> None:
+        import asyncio
+
+        from textual._compositor import CompositorUpdate
+
+        self.frames: list[float] = []
+        self.drawn = asyncio.Event()
+        original = app._display
+        console = app.console
+
+        def display(screen: Any, renderable: Any) -> None:
+            original(screen, renderable)
+            if renderable is None or app._batch_count:
+                return
+            if isinstance(renderable, CompositorUpdate):
+                renderable.render_segments(console)
+            self.frames.append(time.perf_counter())
+            self.drawn.set()
+
+        app._display = display
+
+    async def key(self, app: Any, key: str, character: str | None) -> tuple[float, float]:
+        """Send ``key`` as a terminal would and wait until the app is quiet again: seconds
+        from the key event entering the app to the first frame after it, and to the last."""
+        import asyncio
+
+        from textual import events
+
+        self.frames.clear()
+        self.drawn.clear()
+        event = events.Key(key, character)
+        event.set_sender(app)
+        start = time.perf_counter()
+        app._driver.send_message(event)
+        await asyncio.wait_for(self.drawn.wait(), 10)
+        first = self.frames[0] - start
+        # Quiet: no frame for QUIET seconds (follow-up frames: scrolling, footer, bots).
+        seen = 0
+        while seen != len(self.frames):
+            seen = len(self.frames)
+            await asyncio.sleep(QUIET)
+        return first, self.frames[-1] - start
+
+
+# A key's frames are over once no frame came for this long.
+QUIET = 0.06
+
+
+async def _bare_keys(presses: int) -> list[tuple[float, float]]:
+    """A key that updates one widget of a bare app (a Static and a Footer)."""
     from textual.app import App, ComposeResult
     from textual.binding import Binding
     from textual.widgets import Footer, Static
@@ -134,11 +190,10 @@ async def _bare_keys(presses: int) -> list[float]:
     times = []
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        clock = FrameClock(app)
+        await pilot.pause(QUIET)
         for _ in range(presses):
-            t = time.perf_counter()
-            await pilot.press("1")
-            await pilot.pause()
-            times.append(time.perf_counter() - t)
+            times.append(await clock.key(app, "1", "1"))
     return times
 
 
@@ -146,7 +201,12 @@ async def _bare_keys(presses: int) -> list[float]:
 GAMES = (("maeshowe", 1, "human"), ("mesos", 2, "human"), ("mezo", 1, "human"))
 
 
-async def _game_keys(game: str, players: int, others: str, presses: int) -> list[float]:
+async def _game_keys(
+    game: str, players: int, others: str, presses: int, move: bool = True
+) -> list[tuple[float, float]]:
+    """Keys of a person playing at 120x40: ``move`` a key that makes a move (the first
+    option), else one that moves the highlight. A game that ends first is followed by
+    another (the next seed); a hand-off curtain is lifted between keys, untimed."""
     from tabletop_tui.app import TabletopApp
     from tabletop_tui.engine.record import SeatSpec
     from tabletop_tui.store import Store
@@ -155,35 +215,42 @@ async def _game_keys(game: str, players: int, others: str, presses: int) -> list
     seats = [SeatSpec(name="Ann", kind="human")] + [
         SeatSpec(name=f"Bot {i}", kind=others) for i in range(1, players)
     ]
-    start = {"game": game, "players": players, "seats": seats, "seed": 3}
-    times = []
-    with tempfile.TemporaryDirectory() as data:
-        store = Store.open(data)
-        app = TabletopApp(store, start, bot_speed="instant", curtain_guard=0)
-        async with app.run_test(size=(120, 40)) as pilot:
-            for _ in range(50):
-                await pilot.pause()
-                if isinstance(app.screen, GameScreen):
-                    break
-            screen = app.screen
-            assert isinstance(screen, GameScreen), type(screen).__name__
-            while len(times) < presses and app.screen is screen:
-                # Wait until the person decides (bots have moved), then time one move.
-                for _ in range(200):
-                    if screen.table.viewer_decides():
+    times: list[tuple[float, float]] = []
+    for seed in range(3, 13):
+        if len(times) >= presses:
+            break
+        start = {"game": game, "players": players, "seats": seats, "seed": seed}
+        with tempfile.TemporaryDirectory() as data:
+            store = Store.open(data)
+            app = TabletopApp(store, start, bot_speed="instant", curtain_guard=0)
+            async with app.run_test(size=(120, 40)) as pilot:
+                for _ in range(50):
+                    await pilot.pause()
+                    if isinstance(app.screen, GameScreen):
                         break
-                    await pilot.pause(0.01)
-                else:
-                    break
-                decision = screen.table.decision
-                if decision is None:
-                    break
-                key = "1" if len(decision.options) < 10 else "enter"
-                t = time.perf_counter()
-                await pilot.press(key)
-                await pilot.pause()
-                times.append(time.perf_counter() - t)
-        store.close()
+                screen = app.screen
+                assert isinstance(screen, GameScreen), type(screen).__name__
+                clock = FrameClock(app)
+                await pilot.pause(QUIET)
+                step = 0
+                while len(times) < presses:
+                    if app.screen is not screen:  # the curtain: lift it, untimed
+                        await pilot.press("enter")
+                        await pilot.pause(QUIET)
+                        if app.screen is not screen:
+                            break
+                    decision = screen.table.decision
+                    if decision is None or not screen.table.viewer_decides():
+                        break
+                    if move:
+                        key, char = ("1", "1") if len(decision.options) < 10 else ("enter", "\r")
+                    else:  # down, then up again: the highlight stays on the first options
+                        key, char = ("j", "j") if step % 2 == 0 else ("k", "k")
+                        step += 1
+                        if len(decision.options) < 2:
+                            key, char = "enter", "\r"
+                    times.append(await clock.key(app, key, char))
+            store.close()
     return times
 
 
@@ -194,11 +261,17 @@ import tabletop_tui.app  # the checkout at argv[1], before bench_app puts its ow
 sys.path.insert(0, sys.argv[2])
 import bench_app
 
+def medians(times):
+    return [statistics.median(t[0] for t in times), statistics.median(t[1] for t in times),
+            len(times)] if times else None
+
 presses = int(sys.argv[3])
-out = {"bare": statistics.median(asyncio.run(bench_app._bare_keys(presses)))}
+out = {"bare": medians(asyncio.run(bench_app._bare_keys(presses)))}
 for game, players, others in bench_app.GAMES:
-    times = asyncio.run(bench_app._game_keys(game, players, others, presses))
-    out[game] = [statistics.median(times), len(times)] if times else None
+    out[game] = medians(asyncio.run(bench_app._game_keys(game, players, others, presses)))
+    out[game + " cursor"] = medians(
+        asyncio.run(bench_app._game_keys(game, players, others, presses, move=False))
+    )
 print(json.dumps(out))
 """
 
@@ -214,26 +287,33 @@ def keypress(presses: int) -> None:
     base = baseline()
     if base is not None:
         roots["baseline"] = base
-    print(f"key -> first frame at 120x40 (median of up to {presses} keys, each checkout in turn):")
+    print(
+        f"key -> frame at 120x40, from the key event entering the app to the first frame "
+        f"written after it (and to the last, once quiet); medians of {presses} keys:"
+    )
     for label, root in roots.items():
         out = _keys_of(root, presses)
-        b = out["bare"]
-        print(f"  {label:8} bare Textual app {b * 1000:.1f} ms")
+        b, b_last, _ = out["bare"]
+        print(f"  {label:8} bare Textual app: first {b * 1000:.1f} ms, last {b_last * 1000:.1f} ms")
         for game, players, _ in GAMES:
-            if out.get(game) is None:
-                print(f"  {label:8} {game}: no move to time")
-                continue
-            m, count = out[game]
-            print(
-                f"  {label:8} {game} {players}p: {m * 1000:.1f} ms ({count} keys)"
-                f" -> ratio {m / b:.1f}"
-            )
+            for kind, name in (("move", game), ("cursor", game + " cursor")):
+                if out.get(name) is None:
+                    print(f"  {label:8} {game} {players}p {kind}: no key to time")
+                    continue
+                first, last, count = out[name]
+                print(
+                    f"  {label:8} {game} {players}p {kind:6}: first {first * 1000:.1f} ms"
+                    f" (ratio {first / b:.1f}), last {last * 1000:.1f} ms ({count} keys)"
+                )
 
 
 def main() -> None:
     fast = quick()
-    startup(3 if fast else 9)
-    keypress(8 if fast else 30)
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+    if only in (None, "startup"):
+        startup(3 if fast else 9)
+    if only in (None, "keys"):
+        keypress(20 if fast else 40)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 - ``sim`` ms a game ÷ the engine alone, for each game (goal ≤ 1.5), and Mezo 4p / Mesos 5p
   ``sim`` ms a game (goals < 10 ms / < 2.5 ms);
 - ``tabletop-tui --version`` ÷ ``python -c "import pydantic"`` (goal ≤ 1.3);
-- ``sim --jobs 2`` ÷ ``--jobs 1`` wall time, Mesos games (goal ≤ 0.6 on 2 cores);
+- ``sim --jobs 2`` ÷ ``--jobs 1`` wall time, Mesos games (goal ≤ 0.6 on 2 cores; with
+  ``--baseline`` the baseline's too);
 - search play-outs per second, Mezo 2p (goal ≥ 3× the code before the change: pass
   ``--baseline DIR``, a checkout of that code, to time both in the same run).
 
@@ -71,19 +72,19 @@ def version_vs_pydantic(roots: dict[str, Path], fast: bool) -> None:
         print(f"  {label:8} {med * 1000:.0f} ms -> ratio {med / base:.2f}")
 
 
-def jobs_wall(fast: bool) -> None:
+def jobs_wall(roots: dict[str, Path], fast: bool) -> None:
     games = 400 if fast else 2000
     argv = [sys.executable, "-m", "tabletop_tui", "sim", "mesos", "--games", str(games), "--json"]
-    ones: list[float] = []
-    twos: list[float] = []
-    for _ in range(1 if fast else 3):  # taking turns, so a busy moment skews both alike
-        ones.append(wall(argv, ROOT))
-        twos.append(wall([*argv, "--jobs", "2"], ROOT))
-    one, two = statistics.median(ones), statistics.median(twos)
-    print(
-        f"sim mesos --games {games} (median of {len(ones)}): --jobs 1 {one:.2f} s, "
-        f"--jobs 2 {two:.2f} s -> ratio {two / one:.2f}"
-    )
+    ones: dict[str, list[float]] = {label: [] for label in roots}
+    twos: dict[str, list[float]] = {label: [] for label in roots}
+    for _ in range(1 if fast else 3):  # taking turns, so a busy moment skews all alike
+        for label, root in roots.items():
+            ones[label].append(wall(argv, root))
+            twos[label].append(wall([*argv, "--jobs", "2"], root))
+    print(f"sim mesos --games {games}, --jobs 2 ÷ --jobs 1 (median of {len(ones['this'])}):")
+    for label in roots:
+        one, two = statistics.median(ones[label]), statistics.median(twos[label])
+        print(f"  {label:8} --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s -> ratio {two / one:.2f}")
 
 
 def search_rate(roots: dict[str, Path], fast: bool) -> None:
@@ -106,7 +107,7 @@ def main() -> None:
     sim_vs_engine(roots, fast)
     version_vs_pydantic(roots, fast)
     search_rate(roots, fast)
-    jobs_wall(fast)
+    jobs_wall(roots, fast)
 
 
 if __name__ == "__main__":

@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 THEME_PREF = "theme"
 SPEED_PREF = "bot_speed"
 STYLESHEET = Path(__file__).parent / "ui" / "app.tcss"
+# The other screens' stylesheet (``BaseScreen.CSS_PATH``, read when the first of them opens).
+SCREENS_STYLESHEET = Path(__file__).parent / "ui" / "screens.tcss"
 # Keys that still work below the minimum size: leaving the app.
 KEYS_WHEN_TOO_SMALL = ("ctrl+q", "ctrl+c")
 
@@ -363,13 +365,14 @@ def run_app(data_dir: str | None, start: dict[str, Any] | None) -> int:
     "seed": s or None, "options": {...}}`` goes straight into a new game, and
     ``{"resume": game_id}`` / ``{"replay": game_id}`` open a saved one.
     """
-    if not STYLESHEET.is_file():
-        print(
-            "tabletop-tui: error: the stylesheet tabletop_tui/ui/app.tcss is missing: "
-            "reinstall tabletop-tui",
-            file=sys.stderr,
-        )
-        return 1
+    for sheet, name in ((STYLESHEET, "app.tcss"), (SCREENS_STYLESHEET, "screens.tcss")):
+        if not sheet.is_file():
+            print(
+                f"tabletop-tui: error: the stylesheet tabletop_tui/ui/{name} is missing: "
+                "reinstall tabletop-tui",
+                file=sys.stderr,
+            )
+            return 1
     try:
         store = Store.open(data_dir)
     except StoreError as exc:

@@ -92,3 +92,15 @@ def test_view_leak_check_passes_for_honest_views_and_open_hands():
         check_views_hide_hidden(state, random.Random(0))
     state = play_checked(GAME, {"players": 2}, 4, deep_every=1)
     assert state.is_over()
+
+
+@pytest.mark.parametrize(("games", "jobs"), [(1, 1), (7, 2), (23, 2), (2000, 2), (99_999, 3)])
+def test_chunks_cover_the_seeds_in_order_and_end_small(games, jobs):
+    from tabletop_tui.engine.sim import _chunks
+
+    chunks = _chunks(100, games, jobs)
+    assert [s for chunk in chunks for s in chunk] == list(range(100, 100 + games))
+    # The last chunks are no bigger than the first: no worker plays alone at the end.
+    assert max(len(c) for c in chunks[-jobs:]) <= len(chunks[0])
+    if games >= 2000:
+        assert len(chunks[-2]) < len(chunks[0])

@@ -398,6 +398,25 @@ def test_a_missing_stylesheet_is_one_clear_line(tmp_path, monkeypatch, capsys):
     )
 
 
+def test_a_missing_screens_stylesheet_is_one_clear_line(tmp_path, monkeypatch, capsys):
+    from tabletop_tui import app
+
+    monkeypatch.setattr(app, "SCREENS_STYLESHEET", tmp_path / "gone.tcss")
+    assert app.run_app(str(tmp_path), None) == 1
+    assert capsys.readouterr().err == (
+        "tabletop-tui: error: the stylesheet tabletop_tui/ui/screens.tcss is missing: "
+        "reinstall tabletop-tui\n"
+    )
+
+
+def test_the_stylesheet_the_screens_name_is_the_one_checked():
+    from tabletop_tui import app
+    from tabletop_tui.ui.common import BaseScreen
+
+    assert Path(BaseScreen.CSS_PATH) == app.SCREENS_STYLESHEET
+    assert app.SCREENS_STYLESHEET.is_file()
+
+
 def test_the_stylesheet_the_app_names_is_the_one_checked():
     from tabletop_tui import app
 

@@ -91,14 +91,18 @@ class SimSummary:
         self.add_outcome(played.result, played.decisions, played.seconds)
 
     def add_outcome(self, res: GameResult, decisions: int, seconds: float) -> None:
-        self.cooperative = res.cooperative
-        winners = res.winners()
-        if res.cooperative:
-            self.table_wins += 1 if res.won else 0
-        for sr in res.seats:
-            if sr.seat in winners:
-                self.wins[sr.seat] += 1 / len(winners) if not res.cooperative else 1
-            self.scores[sr.seat].append(sr.score)
+        self.add_tally(tally(res, decisions, seconds))
+
+    def add_tally(self, t: Tally) -> None:
+        """One game's outcome (``tally``)."""
+        cooperative, won, winners, scores, decisions, seconds = t
+        self.cooperative = cooperative
+        if cooperative:
+            self.table_wins += 1 if won else 0
+        for seat, score in scores:
+            if seat in winners:
+                self.wins[seat] += 1 / len(winners) if not cooperative else 1
+            self.scores[seat].append(score)
         self.lengths.append(decisions)
         self.seconds.append(seconds)
 
@@ -124,8 +128,19 @@ class SimSummary:
         }
 
 
-# One game's outcome as a worker sends it back: (result, decisions, seconds) or an error line.
-Outcome = tuple[GameResult, int, float] | str
+# What the totals need of one game: (cooperative, won, winners, (seat, score) pairs,
+# decisions, seconds). Plain tuples: a worker sends them back many times faster than results.
+Tally = tuple[bool, bool | None, tuple[int, ...], tuple[tuple[int, int], ...], int, float]
+
+
+def tally(res: GameResult, decisions: int, seconds: float) -> Tally:
+    """The part of a game's result the totals add up."""
+    scores = tuple((sr.seat, sr.score) for sr in res.seats)
+    return (res.cooperative, res.won, tuple(res.winners()), scores, decisions, seconds)
+
+
+# One game's outcome as a worker sends it back: its tally, or an error line.
+Outcome = Tally | str
 
 
 def _play_outcome(
@@ -135,7 +150,7 @@ def _play_outcome(
         played = play(info, config, seed, levels, check=check)
     except Exception as exc:  # a bug in one game must not stop the whole run
         return f"seed {seed}: {type(exc).__name__}: {exc}"
-    return (played.result, played.decisions, played.seconds)
+    return tally(played.result, played.decisions, played.seconds)
 
 
 # The game a worker process plays, when handed over at start (a forked worker inherits it
@@ -157,9 +172,16 @@ def _play_chunk(
 
 
 def _chunks(first: int, games: int, jobs: int) -> list[range]:
-    """Seed ranges small enough for steady progress and balanced workers."""
+    """Seed ranges small enough for steady progress and balanced workers: the last ones
+    smaller still, so that no worker plays alone long after the others are done."""
     size = max(1, min(250, games // (jobs * 8) or 1))
-    return [range(s, min(first + games, s + size)) for s in range(first, first + games, size)]
+    end = first + games
+    # The last quarter of the games goes in chunks a quarter as big.
+    tail = max(size, games // 4) if games >= jobs * 8 else 0
+    small = max(1, size // 4)
+    ranges = [range(s, min(end - tail, s + size)) for s in range(first, end - tail, size)]
+    ranges += [range(s, min(end, s + small)) for s in range(end - tail, end, small)]
+    return ranges
 
 
 def simulate(
@@ -191,7 +213,7 @@ def simulate(
             summary.errors += 1
             summary.error_messages.append(outcome)
         else:
-            summary.add_outcome(*outcome)
+            summary.add_tally(outcome)
 
     jobs = min(jobs, games)
     if jobs == 1:

@@ -20,7 +20,9 @@ Conventions the frame relies on:
 - ``update_board`` is called after every change with the viewer's view; when the pending
   decision is another seat's secret one, its options are removed before the board sees it.
   It keeps ``self.view``, ``self.decision`` and ``self.viewer`` and calls ``redraw()``, which
-  is all a game's board implements (it is also called on mount and on resize).
+  is all a game's board implements (it is also called on mount and on resize). A board asks
+  for a redraw of its own (e.g. its highlight moved) with ``request_redraw()``: inside
+  ``batch()`` (the frame's update and highlight together) the board is drawn once, at its end.
 - The board does not take focus or keys: the decision panel has them (digits, arrows, Enter).
   Mouse clicks on board elements call ``self.pick(option_id)`` for a legal option of the
   viewer's own decision (``self.pickable(decision, viewer)`` tells whether to offer that).
@@ -51,6 +53,8 @@ Conventions the frame relies on:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from rich.style import Style
@@ -77,6 +81,22 @@ class BoardText(Static):
     def __init__(self, board: BoardView, content: Any = "", **kwargs: Any) -> None:
         super().__init__(content, **kwargs)
         self._board = board
+        self._shown: Any = None
+
+    def update(self, content: Any = "", *args: Any, **kwargs: Any) -> None:
+        """Update the text unless it already shows exactly ``content``: most redraws of a
+        board leave some of its texts as they were, and each update is laid out and drawn
+        again."""
+        shown = self._shown
+        if (
+            shown is not None
+            and type(shown) is type(content)
+            and shown == content
+            and (not isinstance(content, Text) or content.style == shown.style)
+        ):
+            return
+        self._shown = content
+        super().update(content, *args, **kwargs)
 
     @property
     def link_style(self) -> Style:
@@ -119,6 +139,33 @@ class BoardView(Widget):
         self.viewer: int | None = None
         self.highlighted: str | None = None
         self.inspected: str | None = None
+        # Inside ``batch()``: how deep, and whether a redraw was asked for meanwhile.
+        self._batched = 0
+        self._redraw_wanted = False
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Draw the board at most once for all the changes made inside (an update and its
+        highlight): drawing it is most of a move's work, and only the last drawing shows."""
+        self._batched += 1
+        try:
+            yield
+        except BaseException:
+            self._batched -= 1
+            if not self._batched:
+                self._redraw_wanted = False
+            raise
+        self._batched -= 1
+        if not self._batched and self._redraw_wanted:
+            self._redraw_wanted = False
+            self.request_redraw()
+
+    def request_redraw(self) -> None:
+        """Redraw now if there is a view to draw, or once at the end of the ``batch()``."""
+        if self._batched:
+            self._redraw_wanted = True
+        elif self.view is not None and self.is_mounted:
+            self.redraw()
 
     def update_board(
         self, view: dict[str, Any], decision: Decision | None, viewer: int | None
@@ -126,8 +173,7 @@ class BoardView(Widget):
         """Take ``view`` (what ``viewer`` may see) and the pending ``decision`` (None, or
         one the board may highlight when it belongs to ``viewer``), then ``redraw``."""
         self.view, self.decision, self.viewer = view, decision, viewer
-        if self.is_mounted:
-            self.redraw()
+        self.request_redraw()
 
     def redraw(self) -> None:
         """Draw ``self.view``; called after every update, on mount and on resize."""

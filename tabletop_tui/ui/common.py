@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.segment import Segment
@@ -126,8 +127,15 @@ class SizeAware:
         yield TooSmall(id="too-small")
 
 
+# The rules of every screen but the start screen and its dialogs (app.tcss has those): read
+# when the first such screen opens, so the start screen draws without parsing them.
+SCREENS_CSS = Path(__file__).parent / "screens.tcss"
+
+
 class BaseScreen(SizeAware, Screen[Any]):
     """A full screen with the size notice and a hook for command-palette entries."""
+
+    CSS_PATH = SCREENS_CSS
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()

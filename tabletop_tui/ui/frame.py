@@ -20,11 +20,18 @@ from rich.style import Style
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events, on
+from textual._context import active_app
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.css.query import NoMatches
+from textual.css.styles import RulesMap
 from textual.message import Message
+from textual.render import measure
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import RenderOptions, RichVisual, Visual
+from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets.option_list import Option as ListOption
@@ -231,11 +238,18 @@ LogRow = tuple[str, Text]
 class LogLines:
     """The log's rows drawn as a two-column grid would draw them (marker, then the text
     wrapped beside it), each row's wrapped lines kept for the width they were drawn at: a
-    move adds a row to the log, and only that row is wrapped again, not the whole log."""
+    move adds a row to the log, and only that row is wrapped again, not the whole log.
+    ``text_width`` fixes the text column's width (to draw some rows as the whole log does)."""
 
-    def __init__(self, rows: list[LogRow], cache: dict[tuple[str, str, str, int], Any]) -> None:
+    def __init__(
+        self,
+        rows: list[LogRow],
+        cache: dict[tuple[str, str, str, int], Any],
+        text_width: int | None = None,
+    ) -> None:
         self.rows = rows
         self.cache = cache
+        self.text_width = text_width
 
     def _grid(self) -> RichTable:
         grid = RichTable.grid(padding=(0, 1, 0, 0))
@@ -244,6 +258,30 @@ class LogLines:
         for marker, text in self.rows:
             grid.add_row(marker.strip(), text)
         return grid
+
+    def text_width_for(self, width: int) -> int:
+        """The text column's width in ``width`` cells: as wide as the longest line needs."""
+        if self.text_width is not None:
+            return self.text_width
+        longest = max(
+            (cell_len(line) for _, text in self.rows for line in text.plain.splitlines()),
+            default=0,
+        )
+        return max(1, min(longest, width - 2))
+
+    def wrapped(
+        self, console: Console, options: ConsoleOptions, text: Text, marker: str, text_width: int
+    ) -> list[list[Segment]]:
+        """A row's text wrapped in ``text_width`` cells (kept in the cache)."""
+        key = (marker, text.plain, str(text.style), text_width)
+        lines: list[list[Segment]] | None = self.cache.get(key)
+        if lines is None:
+            text_options = options.update(
+                width=text_width, height=None, justify="left", overflow="ellipsis", no_wrap=False
+            )
+            lines = console.render_lines(text, text_options, style=Style.null(), pad=True)
+            self.cache[key] = lines
+        return lines
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, self._grid())
@@ -254,23 +292,11 @@ class LogLines:
             yield self._grid()
             return
         # The grid is only as wide as its longest line needs (never wider than the room).
-        longest = max(
-            (cell_len(line) for _, text in self.rows for line in text.plain.splitlines()),
-            default=0,
-        )
-        text_width = max(1, min(longest, width - 2))
-        text_options = options.update(
-            width=text_width, height=None, justify="left", overflow="ellipsis", no_wrap=False
-        )
+        text_width = self.text_width_for(width)
         null = Style.null()
         gap, blank, new_line = Segment(" ", null), Segment("  ", null), Segment.line()
-        cache = self.cache
         for marker, text in self.rows:
-            key = (marker, text.plain, str(text.style), text_width)
-            lines = cache.get(key)
-            if lines is None:
-                lines = console.render_lines(text, text_options, style=null, pad=True)
-                cache[key] = lines
+            lines = self.wrapped(console, options, text, marker, text_width)
             for index, line in enumerate(lines):
                 if index:
                     yield blank
@@ -279,6 +305,73 @@ class LogLines:
                     yield gap
                 yield from line
                 yield new_line
+
+
+class LogVisual(Visual):
+    """The log as its Static would draw ``LogLines``, each row's strips kept: a move draws
+    the rows it adds, and measuring the log's height draws nothing again (drawing the whole
+    log on every move took longer than the move, and grew with the game)."""
+
+    def __init__(
+        self, widget: Widget, lines: LogLines, strips: dict[tuple[Any, ...], list[Strip]]
+    ) -> None:
+        self._widget = widget
+        self._lines = lines
+        self._strips = strips
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        console = active_app.get().console
+        return measure(console, self._lines, container_width, container_width=container_width)
+
+    def _row_strips(self, width: int, base: Style) -> list[list[Strip]] | None:
+        """Each row's strips at ``width`` on ``base``; None when too narrow for rows."""
+        if width < 3:
+            return None
+        app = active_app.get()
+        console = app.console
+        options = app.console_options.update(highlight=False, width=width, height=None)
+        text_width = self._lines.text_width_for(width)
+        cache = self._lines.cache
+        widget = self._widget
+        out = []
+        for row in self._lines.rows:
+            marker, text = row
+            key = (marker, text.plain, str(text.style), text_width, width, base)
+            strips = self._strips.get(key)
+            if strips is None:
+                one = LogLines([row], cache, text_width)
+                segments = console.render(widget.post_render(one, base), options)
+                strips = [
+                    Strip(line)
+                    for line in Segment.split_and_crop_lines(
+                        segments, width, include_new_lines=False, pad=False
+                    )
+                ]
+                self._strips[key] = strips
+            out.append(strips)
+        return out
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        if width < 3:
+            return RichVisual(self._widget, self._lines).get_height(rules, width)
+        app = active_app.get()
+        options = app.console_options.update(highlight=False, width=width, height=None)
+        lines = self._lines
+        text_width = lines.text_width_for(width)
+        return sum(
+            len(lines.wrapped(app.console, options, text, marker, text_width))
+            for marker, text in lines.rows
+        )
+
+    def render_strips(
+        self, width: int, height: int | None, style: VisualStyle, options: RenderOptions
+    ) -> list[Strip]:
+        rows = self._row_strips(width, style.rich_style)
+        if rows is None:
+            return RichVisual(self._widget, self._lines).render_strips(
+                width, height, style, options
+            )
+        return [strip for strips in rows for strip in strips][:height]
 
 
 class LogPanel(VerticalScroll):
@@ -295,6 +388,7 @@ class LogPanel(VerticalScroll):
         self.texts: list[str] = []  # what the panel holds, shown or not
         self._lines: list[tuple[str, bool, bool]] | None = None
         self._wrapped: dict[tuple[str, str, str, int], Any] = {}
+        self._strips: dict[tuple[Any, ...], list[Strip]] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(id="log-lines", markup=False)
@@ -316,9 +410,10 @@ class LogPanel(VerticalScroll):
                 else:
                     rows.append((" ", Text(line)))
                     self.texts.append("  " + line)
-            if len(self._wrapped) > self.CACHE_ROWS:
-                self._wrapped = {}
-            self.query_one("#log-lines", Static).update(LogLines(rows, self._wrapped))
+            if len(self._wrapped) > self.CACHE_ROWS or len(self._strips) > self.CACHE_ROWS:
+                self._wrapped, self._strips = {}, {}
+            log = self.query_one("#log-lines", Static)
+            log.update(LogVisual(log, LogLines(rows, self._wrapped), self._strips))
         self.call_after_refresh(self.scroll_end, animate=False)
 
 
@@ -503,10 +598,11 @@ class GameScreen(BaseScreen):
         decision = table.decision
         view = table.view()
         update_changed(self.query_one(FrameHeader), self.header_text(view, decision))
-        self.board.update_board(view, table.board_decision(), table.viewer)
-        self.update_decision_panel(decision)
-        self._board_highlight = self.query_one(DecisionPanel).highlighted_id
-        self.board.highlight(self._board_highlight)
+        with self.board.batch():  # the board is drawn once, with its highlight
+            self.board.update_board(view, table.board_decision(), table.viewer)
+            self.update_decision_panel(decision)
+            self._board_highlight = self.query_one(DecisionPanel).highlighted_id
+            self.board.highlight(self._board_highlight)
         lines = table.log_lines(table.viewer)
         self.query_one(LogPanel).show_lines([(ln.text, ln.private, ln.frame) for ln in lines])
         self.query_one(DecisionPanel).show_last(lines[-1].text if lines else "the game begins.")

@@ -9,7 +9,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, MarkdownViewer, Static
 
-from .common import BaseScreen, SizeAware, rules_markdown
+from .common import SCREENS_CSS, BaseScreen, SizeAware, rules_markdown
 
 
 def keys_table(keys: list[tuple[str, str]]) -> RichTable:
@@ -23,6 +23,8 @@ def keys_table(keys: list[tuple[str, str]]) -> RichTable:
 
 class HelpScreen(SizeAware, ModalScreen[None]):
     """The keys of the screen it was opened from, then a Markdown summary."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [
         Binding("escape,q,question_mark,f1", "close", "Close", id="help.close"),

@@ -130,6 +130,8 @@ def progress_of(stored: StoredGame) -> str:
 class PickerScreen(BaseScreen):
     """Pick a game to start, or an unfinished one to resume."""
 
+    CSS_PATH = None  # its rules are the app's own (app.tcss): nothing more to parse first
+
     BINDINGS = [
         Binding("enter", "open", "Open", show=False, id="picker.open"),
         Binding("1", "game(1)", "Game", key_display="1-9", id="picker.game1"),

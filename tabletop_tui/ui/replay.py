@@ -18,7 +18,7 @@ from tabletop_tui.seats import seat_name
 from tabletop_tui.session import Move, play_move
 
 from .board import BoardView
-from .common import BaseScreen, SizeAware, fill_names, load_board_class
+from .common import SCREENS_CSS, BaseScreen, SizeAware, fill_names, load_board_class
 from .frame import FrameHeader, LogPanel
 from .table import decision_seen_by, move_lines
 
@@ -97,6 +97,8 @@ class ReplayScreen(BaseScreen):
     For a finished game any seat's perspective can be chosen (``v``); an unfinished game is
     shown with public information only, so nobody sees a hand that is still in play.
     """
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [
         Binding("right,l,n", "step(1)", "Next", key_display="→", priority=True, id="replay.next"),

@@ -29,3 +29,21 @@ async def test_board_shown_draws_as_the_frame_does(highcard):
         assert "Zoe: 0 pts" in board_text(app)
         await pilot.click("#hc-card0-0")
         assert app.picked == []
+
+
+def test_board_text_skips_an_update_to_what_it_shows(monkeypatch):
+    """A board text given what it already shows is not laid out and drawn again."""
+    from rich.text import Text
+    from textual.widgets import Static
+
+    from tabletop_tui.ui.board import BoardText
+
+    updates: list[object] = []
+    monkeypatch.setattr(Static, "update", lambda self, content="", **kw: updates.append(content))
+    text = BoardText(HighCardBoard())
+    text.update(Text("Round 1", style="bold"))
+    text.update(Text("Round 1", style="bold"))  # the same: skipped
+    text.update(Text("Round 1"))  # another style: shown
+    text.update("[b]Round 2[/b]")
+    text.update("[b]Round 2[/b]")  # the same markup: skipped
+    assert [str(u) for u in updates] == ["Round 1", "Round 1", "[b]Round 2[/b]"]

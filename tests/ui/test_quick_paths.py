@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.segment import Segment
 from rich.text import Text
 
-from tabletop_tui.ui.frame import LogLines, LogRow, OptionPrompt, option_prompt
+from tabletop_tui.ui.frame import LogLines, LogRow, LogVisual, OptionPrompt, option_prompt
 
 ROOT = Path(__file__).resolve().parents[2]
 WORDS = ["a", "bb", "Forest", "food:", "3", "—", "é", "日本", "", "x" * 45]
@@ -51,6 +51,37 @@ def test_log_rows_draw_as_the_grid(seed):
         assert _drawn(lines, width) == _drawn(lines._grid(), width), (rows, width)
         # Drawn again from the kept rows: still the same.
         assert _drawn(LogLines(rows, cache), width) == _drawn(lines._grid(), width)
+
+
+async def test_the_log_visual_draws_as_its_static_would():
+    """The log's kept strips, row by row, are the strips the Static draws from ``LogLines``
+    (its height too), as rows come and go and the width changes."""
+    from textual.app import App, ComposeResult
+    from textual.visual import RichVisual, Visual
+    from textual.widgets import Static
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static(id="log")
+
+    rng = random.Random(7)
+    app = One()
+    async with app.run_test(size=(80, 24)):
+        widget = app.query_one("#log", Static)
+        style = widget.visual_style
+        wrapped: dict = {}
+        strips: dict = {}
+        rows: list[LogRow] = []
+        for _ in range(40):
+            rows = rows[: rng.randint(0, len(rows))] + _rows(rng)
+            width = rng.randint(1, 70)
+            lines = LogLines(rows, wrapped)
+            plain = RichVisual(widget, lines)
+            kept = LogVisual(widget, LogLines(rows, wrapped), strips)
+            assert kept.get_height(widget.styles, width) == plain.get_height(widget.styles, width)
+            want = Visual.to_strips(widget, plain, width, None, style)
+            got = Visual.to_strips(widget, kept, width, None, style)
+            assert [list(s) for s in got] == [list(s) for s in want], (rows, width)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -90,3 +121,19 @@ print(json.dumps(app.seen))
         check=True,
     )
     assert json.loads(out.stdout.strip().splitlines()[-1]) == ["PickerScreen", False]
+
+
+async def test_the_start_screen_draws_without_the_other_screens_rules(make_app, only_highcard):
+    """The other screens' stylesheet is read when the first of them opens, not before."""
+    from tabletop_tui.ui.common import SCREENS_CSS
+    from tabletop_tui.ui.picker import PickerScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+        assert not app.stylesheet.has_source(str(SCREENS_CSS), "")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        assert app.stylesheet.has_source(str(SCREENS_CSS), "")

@@ -197,8 +197,8 @@ class MaeshoweBoard(BoardView):
         super().highlight(option_id)
         if option_id is None and before is not None and self.is_attached:
             self.post_message(self.Inspected(None))  # nothing to choose now: the key
-        if option_id != before and self.view is not None and self.is_mounted:
-            self.redraw()
+        if option_id != before:
+            self.request_redraw()
 
     def action_cycle_panel(self) -> None:
         if self.view is None:

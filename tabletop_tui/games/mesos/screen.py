@@ -13,6 +13,7 @@ element clicked that is not an option. Every sentence comes from the view.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from rich.text import Text
@@ -22,7 +23,17 @@ from textual.containers import VerticalScroll
 
 from tabletop_tui.engine.core import Option
 from tabletop_tui.ui.board import BoardText, BoardView
-from tabletop_tui.ui.kit import CardFace, card_box, click, fit, flow, join_lines, pack, wrap
+from tabletop_tui.ui.kit import (
+    CardFace,
+    Palette,
+    card_box,
+    click,
+    fit,
+    flow,
+    join_lines,
+    pack,
+    wrap,
+)
 
 from .data import CHAR_TYPES, ERA_NAME, EVENT_NAME, TYPE_NAME, invention_name
 from .views import MesosView
@@ -87,9 +98,20 @@ def plans(width: int) -> list[Plan]:
     return sorted(out, key=worth, reverse=True)
 
 
+@lru_cache(maxsize=4096)
 def need(face: CardFace, width: int) -> int:
-    """Lines a card box ``width`` cells wide needs to show all of ``face``."""
+    """Lines a card box ``width`` cells wide needs to show all of ``face`` (kept: the board
+    measures the same cards for several layouts on every redraw)."""
     return 2 + sum(len(wrap(line, width - 4)) for line in face.lines)
+
+
+@lru_cache(maxsize=2048)
+def _card_box(
+    face: CardFace, width: int, palette: Palette, height: int, badge: int | None, selected: bool
+) -> tuple[Text, ...]:
+    """``card_box``, kept: from move to move most cards on the board are drawn the same
+    (the lines are only read: ``flow`` copies them into the board's lines)."""
+    return tuple(card_box(face, width, palette, height=height, badge=badge, selected=selected))
 
 
 def flow_lines(widths: list[int], width: int, gap: int = 1) -> int:
@@ -189,8 +211,8 @@ class MesosBoard(BoardView):
             self.post_message(self.Inspected(None))
         if option_id is not None:
             self.clicked = False
-        if before != self.highlighted and self.view is not None and self.is_mounted:
-            self.redraw()
+        if before != self.highlighted:
+            self.request_redraw()
 
     def element_clicked(self, target: str) -> None:
         self.clicked = self.option_for(target) is None
@@ -572,13 +594,8 @@ class MesosBoard(BoardView):
             # No room in the border: the corner's fact goes last inside.
             lines = (*face.lines, face.corner)
             face = CardFace(face.title, lines, "", face.symbol, face.hue, face.target)
-        return card_box(
-            face,
-            width,
-            self.palette,
-            height=height,
-            badge=badge,
-            selected=self.is_highlighted(target),
+        return list(
+            _card_box(face, width, self.palette, height, badge, self.is_highlighted(target))
         )
 
     def _rows_boxed(self, v: MesosView, height: int, per: int, width: int) -> list[Text]:

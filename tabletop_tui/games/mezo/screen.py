@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from rich.cells import cell_len
@@ -78,6 +79,13 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+@lru_cache(maxsize=1024)
+def _plain_lines(markup: str) -> tuple[str, ...]:
+    """The lines of ``markup``'s plain text (kept: a redraw measures the same texts several
+    times, and most of them again on the next move)."""
+    return tuple(Text.from_markup(markup).plain.split("\n"))
+
+
 class Clickable(BoardText):
     """Board text whose elements call back into the board when clicked."""
 
@@ -124,7 +132,7 @@ class MezoBoard(BoardView):
         if self.option(option_id) is None:
             self.post_message(self.Inspected(None))  # nothing to inspect: the legend
         if changed:
-            self.redraw()
+            self.request_redraw()
 
     # ---- drawing --------------------------------------------------------------------------
 
@@ -214,8 +222,7 @@ class MezoBoard(BoardView):
         if not markup:
             return 0
         width = max(20, (self.size.width or 79) - 1)
-        lines = Text.from_markup(markup).plain.split("\n")
-        return sum(max(1, -(-cell_len(line) // width)) for line in lines)
+        return sum(max(1, -(-cell_len(line) // width)) for line in _plain_lines(markup))
 
     def _god_on_offer(self, v: MezoView) -> dict[str, Any] | None:
         """The god the viewer's highlighted option offers, while gods are chosen."""
