@@ -39,6 +39,12 @@ class BotContext:
         self._make_view = view if callable(view) else None
 
     @property
+    def forced(self) -> str | None:
+        """The only option's id when the decision leaves no choice (nothing to think about)."""
+        options = self.decision.options
+        return options[0].id if len(options) == 1 else None
+
+    @property
     def view(self) -> dict[str, Any]:
         if self._view is None:
             assert self._make_view is not None

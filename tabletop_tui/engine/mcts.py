@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from .bots import BotContext
 from .core import GameResult, GameState
@@ -47,20 +48,20 @@ class _Node:
     avail: dict[str, int] = field(default_factory=dict)
 
 
+@dataclass
 class SearchBot:
-    """ISMCTS over option ids; ``iterations`` bounds the work per decision."""
+    """ISMCTS over option ids; ``iterations`` bounds the work per decision, ``rollout_limit``
+    the moves of one play-out, and ``c`` weighs exploring against the best average."""
 
-    name = "search"
-
-    def __init__(self, iterations: int = 300, rollout_limit: int = 2000, c: float = 0.7) -> None:
-        self.iterations = iterations
-        self.rollout_limit = rollout_limit
-        self.c = c
+    name: ClassVar[str] = "search"
+    iterations: int = 300
+    rollout_limit: int = 2000
+    c: float = 0.7
 
     def choose(self, ctx: BotContext) -> str:
+        if (only := ctx.forced) is not None:
+            return only
         options = ctx.decision.options
-        if len(options) == 1:
-            return options[0].id
         root = _Node()
         rng = random.Random(ctx.rng.random())
         for _ in range(self.iterations):

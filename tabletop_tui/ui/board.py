@@ -106,6 +106,15 @@ class BoardText(Static):
         self._board.element_clicked(target)
 
 
+class OptionMessage(Message):
+    """A message about one option of the pending decision, named by its id (the board and
+    the decision panel send these: picked, chosen, highlighted)."""
+
+    def __init__(self, option_id: str) -> None:
+        super().__init__()
+        self.option_id = option_id
+
+
 class BoardView(Widget):
     """Base class of every game's board area."""
 
@@ -123,12 +132,8 @@ class BoardView(Widget):
             super().__init__()
             self.text = text
 
-    class Picked(Message):
+    class Picked(OptionMessage):
         """The player picked an option by clicking the board."""
-
-        def __init__(self, option_id: str) -> None:
-            super().__init__()
-            self.option_id = option_id
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.segment import Segment
 from textual.app import ComposeResult
@@ -149,7 +149,33 @@ class BaseScreen(SizeAware, Screen[Any]):
         return []
 
 
-class MessageScreen(SizeAware, ModalScreen[None]):
+DialogResult = TypeVar("DialogResult")
+
+
+class DialogScreen(SizeAware, ModalScreen[DialogResult]):
+    """A small modal box over the current screen: the size notice, the framed dialog, and the
+    widget that has the focus when it opens (so Enter or typing does the expected thing)."""
+
+    # Selector of the widget focused when the dialog opens.
+    FOCUS = ""
+
+    def dialog_classes(self) -> str:
+        return "dialog"
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_too_small()
+        with Vertical(id="dialog", classes=self.dialog_classes()):
+            yield from self.compose_dialog()
+
+    def compose_dialog(self) -> ComposeResult:  # pragma: no cover - overridden
+        yield from ()
+
+    def on_mount(self) -> None:
+        if self.FOCUS:
+            self.query_one(self.FOCUS).focus()
+
+
+class MessageScreen(DialogScreen[None]):
     """A dialog with a title, a message and one button: errors and notices."""
 
     BINDINGS = [
@@ -162,26 +188,22 @@ class MessageScreen(SizeAware, ModalScreen[None]):
         self.message = message
         self.error = error
 
-    def compose(self) -> ComposeResult:
-        yield from self.compose_too_small()
-        with Vertical(id="dialog", classes="dialog -error" if self.error else "dialog"):
-            yield Static(("✖ " if self.error else "ℹ ") + self.title_text, classes="dialog-title")
-            with VerticalScroll(classes="dialog-body"):
-                yield Static(self.message, markup=False)
-            yield Button("OK (Enter)", id="ok", variant="primary", compact=True)
+    FOCUS = "#ok"
 
-    def on_mount(self) -> None:
-        self.query_one("#ok", Button).focus()
+    def dialog_classes(self) -> str:
+        return "dialog -error" if self.error else "dialog"
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(None)
+    def compose_dialog(self) -> ComposeResult:
+        yield Static(("✖ " if self.error else "ℹ ") + self.title_text, classes="dialog-title")
+        with VerticalScroll(classes="dialog-body"):
+            yield Static(self.message, markup=False)
+        yield Button("OK (Enter)", id="ok", variant="primary", compact=True, action="screen.close")
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
-class ConfirmScreen(SizeAware, ModalScreen[bool]):
+class ConfirmScreen(DialogScreen[bool]):
     """A yes/no question."""
 
     BINDINGS = [
@@ -193,19 +215,14 @@ class ConfirmScreen(SizeAware, ModalScreen[bool]):
         super().__init__()
         self.question = question
 
-    def compose(self) -> ComposeResult:
-        yield from self.compose_too_small()
-        with Vertical(id="dialog", classes="dialog"):
-            yield Static(self.question, classes="dialog-title", markup=False)
-            yield Button("Yes (y)", id="yes", variant="warning", compact=True)
-            yield Button("No (n)", id="no", compact=True)
+    FOCUS = "#no"
 
-    def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(event.button.id == "yes")
+    def compose_dialog(self) -> ComposeResult:
+        yield Static(self.question, classes="dialog-title", markup=False)
+        yield Button(
+            "Yes (y)", id="yes", variant="warning", compact=True, action="screen.answer(True)"
+        )
+        yield Button("No (n)", id="no", compact=True, action="screen.answer(False)")
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)

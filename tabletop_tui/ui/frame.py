@@ -26,7 +26,6 @@ from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.css.styles import RulesMap
-from textual.message import Message
 from textual.render import measure
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
@@ -40,7 +39,7 @@ from textual.worker import Worker, WorkerState
 from tabletop_tui.engine.core import Decision, IllegalMove
 from tabletop_tui.session import MoveConflict, Session
 
-from .board import BoardView
+from .board import BoardView, OptionMessage
 from .common import BOT_SPEEDS, WIDE_WIDTH, BaseScreen, MarkedOptionList, rules_markdown
 from .table import TableView
 
@@ -152,17 +151,11 @@ class DecisionPanel(Vertical):
     and says so with arrows in its margin.
     """
 
-    class Chosen(Message):
-        def __init__(self, option_id: str) -> None:
-            super().__init__()
-            self.option_id = option_id
+    class Chosen(OptionMessage):
+        """The player chose an option (digit, Enter or click)."""
 
-    class Highlighted(Message):
+    class Highlighted(OptionMessage):
         """The highlight moved to another option."""
-
-        def __init__(self, option_id: str) -> None:
-            super().__init__()
-            self.option_id = option_id
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

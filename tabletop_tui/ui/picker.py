@@ -11,7 +11,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 from textual.worker import Worker, WorkerState
@@ -22,8 +21,8 @@ from tabletop_tui.store import StoredGame
 from .common import (
     BaseScreen,
     ConfirmScreen,
+    DialogScreen,
     MarkedOptionList,
-    SizeAware,
     fill_names,
     kind_label,
     modes_label,
@@ -35,39 +34,31 @@ if TYPE_CHECKING:
     from tabletop_tui.app import TabletopApp
 
 
-class JoinScreen(SizeAware, ModalScreen[str | None]):
+class JoinScreen(DialogScreen[str | None]):
     """Asks for the join code the host's screen shows (a seat at another keyboard)."""
 
     BINDINGS = [Binding("escape", "cancel", "Back", id="join.cancel")]
 
-    def compose(self) -> ComposeResult:
-        yield from self.compose_too_small()
-        with Vertical(id="dialog", classes="dialog"):
-            yield Static("Join a game", classes="dialog-title", markup=False)
-            yield Static(
-                "Type the join code shown on the host's screen (Enter joins, Esc goes back).",
-                classes="dialog-body",
-                markup=False,
-            )
-            yield Input(placeholder="XXXX-XXXX-XXXX", max_length=40, id="join-code")
-            yield Button("Join (Enter)", id="join", variant="primary", compact=True)
-            yield Button("Back (Esc)", id="back", compact=True)
+    FOCUS = "#join-code"
 
-    def on_mount(self) -> None:
-        self.query_one("#join-code", Input).focus()
+    def compose_dialog(self) -> ComposeResult:
+        yield Static("Join a game", classes="dialog-title", markup=False)
+        yield Static(
+            "Type the join code shown on the host's screen (Enter joins, Esc goes back).",
+            classes="dialog-body",
+            markup=False,
+        )
+        yield Input(placeholder="XXXX-XXXX-XXXX", max_length=40, id="join-code")
+        yield Button(
+            "Join (Enter)", id="join", variant="primary", compact=True, action="screen.join"
+        )
+        yield Button("Back (Esc)", id="back", compact=True, action="screen.cancel")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self._answer()
+        self.action_join()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "join":
-            self._answer()
-        else:
-            self.dismiss(None)
-
-    def _answer(self) -> None:
+    def action_join(self) -> None:
         code = self.query_one("#join-code", Input).value.strip()
         if not code:
             self.notify("Type the join code first.", severity="warning")
@@ -169,11 +160,11 @@ class PickerScreen(BaseScreen):
                 yield MarkedOptionList(id="saved")
                 yield Static(id="saved-note", markup=False)
         with Horizontal(id="picker-buttons"):
-            yield Button("History (v)", id="history", compact=True)
-            yield Button("Statistics (s)", id="stats", compact=True)
-            yield Button("Join (J)", id="join", compact=True)
-            yield Button("Help (?)", id="help", compact=True)
-            yield Button("Quit (q)", id="quit", compact=True)
+            yield Button("History (v)", id="history", compact=True, action="screen.history")
+            yield Button("Statistics (s)", id="stats", compact=True, action="screen.stats")
+            yield Button("Join (J)", id="join", compact=True, action="screen.join")
+            yield Button("Help (?)", id="help", compact=True, action="screen.help")
+            yield Button("Quit (q)", id="quit", compact=True, action="screen.quit")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -379,19 +370,6 @@ class PickerScreen(BaseScreen):
 
     async def action_quit(self) -> None:
         self.app.exit()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        actions = {
-            "history": self.action_history,
-            "stats": self.action_stats,
-            "join": self.action_join,
-            "help": self.action_help,
-        }
-        if event.button.id == "quit":
-            self.app.exit()
-        elif event.button.id in actions:
-            actions[event.button.id]()
 
     def palette_commands(self) -> list[tuple[str, str, Any]]:
         cmds: list[tuple[str, str, Any]] = [

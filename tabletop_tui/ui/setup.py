@@ -263,8 +263,10 @@ class SetupScreen(BaseScreen):
                 )
         yield Static(id="setup-error", markup=False)
         with Horizontal(id="setup-buttons"):
-            yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
-            yield Button("Back (Esc)", id="back", compact=True)
+            yield Button(
+                "Start (Ctrl+S)", id="start", variant="primary", compact=True, action="screen.start"
+            )
+            yield Button("Back (Esc)", id="back", compact=True, action="screen.back")
         yield Footer()
 
     def _field_widget(self, spec: FieldSpec, value: Any) -> Widget:
@@ -348,13 +350,6 @@ class SetupScreen(BaseScreen):
             name = self.query_one(f"#seat-name-{seat}", Input)
             if _AUTO_NAME.match(name.value.strip()) or not name.value.strip():
                 name.value = auto_name(seat, str(event.value))
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "start":
-            self.action_start()
-        else:
-            self.action_back()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

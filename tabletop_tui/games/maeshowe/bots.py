@@ -186,9 +186,8 @@ class GreedyBot:
         self.noise = noise
 
     def choose(self, ctx: BotContext) -> str:
-        options = ctx.decision.options
-        if len(options) == 1:
-            return options[0].id
+        if (only := ctx.forced) is not None:
+            return only
         plans = self.plans(ctx)
         self._last = (ctx, plans)
         if self.noise and len(plans) > 1 and ctx.rng.random() < self.noise:
@@ -264,9 +263,8 @@ class GreedyBot:
         """The option ``choose`` plays and why, from the same plans: what its line gains
         this turn, the part of the line that does not hang on unseen cards, the madness risk
         it leaves, and the runner-up."""
-        options = ctx.decision.options
-        if len(options) == 1:
-            return options[0].id, Reason("Nothing else is allowed here.")
+        if (only := ctx.forced) is not None:
+            return only, Reason("Nothing else is allowed here.")
         oid = self.choose(ctx)
         plans = self._last[1]
         best = next(p for p in plans if p.options[0] == oid)

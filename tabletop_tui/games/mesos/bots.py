@@ -445,9 +445,8 @@ class LookaheadBot(HeuristicBot):
         self.rival_weight = rival_weight
 
     def choose(self, ctx: BotContext) -> str:
-        options = ctx.decision.options
-        if len(options) == 1:
-            return options[0].id
+        if (only := ctx.forced) is not None:
+            return only
         return self.rank(ctx)[0][0]
 
     def rank(self, ctx: BotContext) -> list[tuple[str, float]]:
@@ -468,9 +467,8 @@ class LookaheadBot(HeuristicBot):
     def choose_explained(self, ctx: BotContext) -> tuple[str, Reason]:
         """The best option and, from the same play-outs, what it gives and what the next
         best would have given."""
-        options = ctx.decision.options
-        if len(options) == 1:
-            return options[0].id, Reason("Nothing else is allowed here.")
+        if (only := ctx.forced) is not None:
+            return only, Reason("Nothing else is allowed here.")
         ranked = self.outcomes(ctx)
         (best_id, best), (alt_id, alt) = ranked[0], ranked[1]
         out = outlook(ctx.view, ctx.seat, self.data)
