@@ -23,6 +23,7 @@ from textual.binding import Binding
 
 DECIDING = "Deciding"
 AROUND = "Around the game"
+START = "On the start screen"
 
 # Key names as a player reads them (a single character stands for itself).
 _KEY_NAMES = {
@@ -107,6 +108,34 @@ GAME_KEYS: tuple[KeyHelp, ...] = (
     ),
 )
 
+# The start screen's keys, told of in its help, the README and keys.md.
+START_KEYS: tuple[KeyHelp, ...] = (
+    KeyHelp(
+        "{picker.game1}",
+        "start the game with that number",
+        START,
+        covers=tuple(f"picker.game{d}" for d in range(2, 10)),
+    ),
+    KeyHelp("{picker.down}", "down the list", START),
+    KeyHelp("{picker.up}", "up the list", START),
+    KeyHelp("{picker.games}", "to the games", START),
+    KeyHelp("{picker.saved}", "to the unfinished games", START),
+    KeyHelp("{picker.open}", "open the highlighted game", START),
+    KeyHelp("{picker.resume}", "resume the highlighted unfinished game", START),
+    KeyHelp("{picker.abandon}", "abandon the highlighted unfinished game", START),
+    KeyHelp("{picker.history}", "the history of played games, to replay them", START),
+    KeyHelp("{picker.stats}", "statistics: wins, best scores, win rates", START),
+    KeyHelp(
+        "{picker.join}",
+        "join a game hosted in another window (with its join code)",
+        START,
+        more="A host's screen shows one code per seat played from another keyboard.",
+    ),
+    KeyHelp("{picker.help}", "this list of keys and the guide", START),
+    KeyHelp("{picker.quit}", "quit (every game is saved as it is played)", START),
+    KeyHelp("{app.command_palette}", "the command palette (themes, bot speed)", START),
+)
+
 # A board's own keys, by binding id: what they do on that board.
 BOARD_KEYS: dict[str, str] = {
     "mesos.scroll_board": "scroll the board to the tribes below (and back) when they do not "
@@ -159,12 +188,15 @@ def words(text: str, mark: Callable[[str], str]) -> str:
 
 
 def help_rows(
-    bindings: dict[str, Binding], notes: dict[str, str] | None = None
+    bindings: dict[str, Binding],
+    notes: dict[str, str] | None = None,
+    entries: Sequence[KeyHelp] = GAME_KEYS,
 ) -> list[tuple[str, str]]:
-    """(keys, what they do) for the in-game help, in the order of ``GAME_KEYS``; ``notes``
-    adds a word of the moment to the line of a binding id (the bot speed now)."""
+    """(keys, what they do) for a help screen, in the order of ``entries`` (the game's keys
+    unless told); ``notes`` adds a word of the moment to the line of a binding id (the bot
+    speed now)."""
     rows = []
-    for e in GAME_KEYS:
+    for e in entries:
         extra = [notes[i] for i in e.ids if notes and i in notes]
         rows.append((render_keys(e, bindings, plain), "; ".join([words(e.what, plain), *extra])))
     return rows
@@ -184,7 +216,7 @@ def board_rows(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
 
 # The generated part of each document lies between these lines (and blank lines).
 _MADE = (
-    "made from the game frame's bindings: edit the words in tabletop_tui/ui/keys.py\n"
+    "made from the bindings: edit the words in tabletop_tui/ui/keys.py\n"
     "and run python -m tabletop_tui.ui.keys --write -->"
 )
 README_START = f"<!-- The key table is {_MADE}"
@@ -222,21 +254,23 @@ def _board_lines(
 
 
 def readme_table(bindings: dict[str, Binding], boards: Sequence[BoardKeys]) -> str:
-    """The README's key table."""
+    """The README's key tables: in a game, then on the start screen."""
     rows = [(render_keys(e, bindings, _code), e.what) for e in GAME_KEYS]  # already Markdown
     # A board's keys come before the palette, which stays last.
     rows[-1:-1] = [(keys, f"{game}: {what}") for keys, game, what in _board_lines(boards, _code)]
     lines = ["| key | in a game |", "| --- | --- |"]
     lines += [f"| {keys} | {what} |" for keys, what in rows]
+    lines += ["", "| key | on the start screen |", "| --- | --- |"]
+    lines += [f"| {render_keys(e, bindings, _code)} | {e.what} |" for e in START_KEYS]
     return "\n".join(lines)
 
 
 def guide_lists(bindings: dict[str, Binding], boards: Sequence[BoardKeys]) -> str:
     """The key lists of ``keys.md``: one section per ``KeyHelp.section``."""
     out: list[str] = []
-    for section in (DECIDING, AROUND):
+    for section in (DECIDING, AROUND, START):
         out += [f"## {section}", ""]
-        for e in GAME_KEYS:
+        for e in (*GAME_KEYS, *START_KEYS):
             if e.section == section:
                 what = words(_with_more(e), _bold)
                 out.append(_bullet(f"{render_keys(e, bindings, _bold)} — {what}"))
@@ -274,13 +308,15 @@ def replace_between(text: str, start: str, end: str, body: str) -> str:
 
 
 def app_bindings() -> dict[str, Binding]:
-    """The bindings the game keys are told from: the frame's and the app's."""
+    """The bindings the keys are told from: the game frame's, the start screen's and the
+    app's."""
     from tabletop_tui.app import TabletopApp
 
     from .frame import GameScreen
+    from .picker import PickerScreen
 
-    both = [*TabletopApp.BINDINGS, *GameScreen.BINDINGS]
-    return by_id(b for b in both if isinstance(b, Binding))
+    every = [*TabletopApp.BINDINGS, *GameScreen.BINDINGS, *PickerScreen.BINDINGS]
+    return by_id(b for b in every if isinstance(b, Binding))
 
 
 def all_boards() -> list[BoardKeys]:

@@ -348,22 +348,12 @@ class PickerScreen(BaseScreen):
     def action_help(self) -> None:
         from .common import rules_markdown
         from .help import HelpScreen
+        from .keys import START_KEYS, app_bindings, help_rows
 
         self.app.push_screen(
             HelpScreen(
                 "tabletop-tui: keys",
-                keys=[
-                    ("1-9", "start the game with that number"),
-                    ("↑ ↓ / j k", "move in a list"),
-                    ("← → / h l", "switch between the games and the unfinished games"),
-                    ("Enter", "open the highlighted game"),
-                    ("r", "resume the highlighted unfinished game"),
-                    ("x", "abandon the highlighted unfinished game"),
-                    ("v / s", "history of played games / statistics"),
-                    ("J", "join a game hosted in another window (with its join code)"),
-                    ("q", "quit (every game is saved as it is played)"),
-                    ("Ctrl+P", "command palette (themes, bot speed...)"),
-                ],
+                keys=help_rows(app_bindings(), entries=START_KEYS),
                 markdown=rules_markdown("keys.md", "guide to the keys"),
             )
         )

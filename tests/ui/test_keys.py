@@ -14,6 +14,7 @@ import tabletop_tui
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.ui import keys
 from tabletop_tui.ui.frame import GameScreen
+from tabletop_tui.ui.picker import PickerScreen
 
 
 def every_bindings_list() -> dict[str, list[Binding]]:
@@ -47,6 +48,10 @@ def test_the_key_help_tells_of_every_key_of_the_frame_once():
     assert len(told) == len(set(told)), "a binding is told of twice"
     frame_ids = {b.id for b in GameScreen.BINDINGS}  # type: ignore[union-attr]
     assert set(told) == frame_ids | {"app.command_palette"}
+    told_start = [i for entry in keys.START_KEYS for i in entry.ids]
+    assert len(told_start) == len(set(told_start)), "a start-screen binding is told of twice"
+    start_ids = {b.id for b in PickerScreen.BINDINGS}  # type: ignore[union-attr]
+    assert set(told_start) == start_ids | {"app.command_palette"}
     assert keys.all_boards(), "no shipped board has keys of its own: is the Mesos one gone?"
     for board in keys.all_boards():
         for b in board.bindings:
