@@ -13,10 +13,11 @@ and Codex, pyramids, God cards and CALL, Devotion, ...), so a weak god's missing
 Each finished game is appended to ``--records`` (JSON lines) as soon as it is in, tagged
 with a fingerprint of the Mezo data and code: a later run with the same file plays only the
 games still missing, and ignores records from other data or code. ``--max-minutes`` stops
-starting new games after that long, so a long run can be done in bounded pieces.
+starting new games after that long, so a long run can be done in bounded pieces; the player
+counts advance together, so a stopped run has about the same share of each.
 
     python benchmarks/balance_mezo.py [--players 2 3 4] [--min-per-cell 300] [--jobs 2]
-        [--level hard] [--seed 1] [--records FILE] [--json FILE] [--max-minutes M] [--quick]
+        [--level hard] [--seed 0] [--records FILE] [--json FILE] [--max-minutes M] [--quick]
 """
 
 from __future__ import annotations
@@ -77,11 +78,23 @@ def plan(players: int, min_per_cell: int, seed: int) -> list[int]:
     return seeds
 
 
+def _without_notes(value: Any) -> Any:
+    """Data with its "note" fields dropped: a note says why a value changed, never plays."""
+    if isinstance(value, dict):
+        return {k: _without_notes(v) for k, v in value.items() if k != "note"}
+    if isinstance(value, list):
+        return [_without_notes(v) for v in value]
+    return value
+
+
 def fingerprint() -> str:
     """A short hash of what decides a game's outcome: the Mezo data and engine and bot code."""
     h = hashlib.sha256()
-    files = sorted((ROOT / "assets" / "mezo").glob("*.json"))
-    files += sorted((ROOT / "tabletop_tui" / "games" / "mezo").glob("*.py"))
+    for f in sorted((ROOT / "assets" / "mezo").glob("*.json")):
+        h.update(f.name.encode())
+        data = _without_notes(json.loads(f.read_text()))
+        h.update(json.dumps(data, sort_keys=True).encode())
+    files = sorted((ROOT / "tabletop_tui" / "games" / "mezo").glob("*.py"))
     files += [
         ROOT / "tabletop_tui" / "engine" / "bots.py",
         ROOT / "tabletop_tui" / "engine" / "core.py",
@@ -250,8 +263,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     per_cell = 2 if args.quick else args.min_per_cell
     mark = fingerprint()
     done = load_records(args.records, mark)
-    wanted = [(n, s) for n in args.players for s in plan(n, per_cell, args.seed)]
-    todo = [k for k in wanted if k not in done]
+    plans = {n: plan(n, per_cell, args.seed) for n in args.players}
+    wanted = [(n, s) for n in args.players for s in plans[n]]
+    # The counts advance together (by the share of their plan done), so a run stopped by
+    # --max-minutes leaves every count about as far along.
+    order = {(n, s): i / len(plans[n]) for n in args.players for i, s in enumerate(plans[n])}
+    todo = sorted((k for k in wanted if k not in done), key=lambda k: (order[k], k[0]))
     print(f"{len(wanted)} games, {len(wanted) - len(todo)} already in records", flush=True)
     deadline = time.monotonic() + 60 * args.max_minutes if args.max_minutes else None
     errors: list[str] = []
