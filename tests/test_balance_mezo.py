@@ -96,3 +96,9 @@ def test_bad_arguments_get_a_message_not_a_traceback(capsys):
     with pytest.raises(SystemExit):
         balance_mezo.main(["--players", "5"])
     assert "--players must be 2, 3 or 4" in capsys.readouterr().err
+
+
+def test_notes_are_left_out_of_the_fingerprint_since_they_never_play():
+    data = {"a": 1, "note": "why", "b": [{"note": "why not", "c": 2}]}
+    assert balance_mezo._without_notes(data) == {"a": 1, "b": [{"c": 2}]}
+    assert len(balance_mezo.fingerprint()) == 12
