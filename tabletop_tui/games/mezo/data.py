@@ -232,6 +232,7 @@ class GodCardModel(_Strict):
     name: str
     options: dict[Literal["a", "b", "c"], CardOptionModel]
     source: Source
+    note: str | None = None  # why a designed value was changed (competitive balance)
 
 
 class GodModel(_Strict):
