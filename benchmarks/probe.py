@@ -22,12 +22,19 @@ import time
 from typing import Any
 
 
+def _unrecorded(state: Any) -> Any:
+    """The state's apply without log or undo barrier (named ``apply_fast`` in older checkouts,
+    which this probe also measures)."""
+    return getattr(state, "apply_unrecorded", None) or state.apply_fast
+
+
 def _engine_only(info: Any, config: Any, seed: int, bot_rng: Any) -> int:
     state = info.state_class.new(config, seed)
     rngs = [bot_rng(seed, s) for s in range(config.players)]
+    apply = _unrecorded(state)
     n = 0
     while (d := state.decision()) is not None:
-        state.apply_unrecorded(rngs[d.seat].choice(d.options).id)
+        apply(rngs[d.seat].choice(d.options).id)
         n += 1
     return n
 
@@ -72,7 +79,7 @@ def probe_search(game: str, players: int, iterations: int, positions: int) -> di
             d = state.decision()
             if d is None:
                 break
-            state.apply_unrecorded(rng.choice(d.options).id)
+            _unrecorded(state)(rng.choice(d.options).id)
         d = state.decision()
         if d is None or len(d.options) < 2:
             continue
