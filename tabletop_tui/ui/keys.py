@@ -62,12 +62,17 @@ class KeyHelp:
         return tuple(_REF.findall(self.keys)) + self.covers
 
 
+def _digits(prefix: str) -> tuple[str, ...]:
+    """The ids of the bindings of digits 2 to 9, told of on the line of digit 1 ("1-9")."""
+    return tuple(f"{prefix}{d}" for d in range(2, 10))
+
+
 GAME_KEYS: tuple[KeyHelp, ...] = (
     KeyHelp(
         "{frame.pick}, {frame.digit0}",
         "pick an option by its number (type both digits from 10 on)",
         DECIDING,
-        covers=tuple(f"frame.digit{d}" for d in range(2, 10)),
+        covers=_digits("frame.digit"),
     ),
     KeyHelp(
         "`↑` `↓` / {frame.down} {frame.up}",
@@ -108,32 +113,30 @@ GAME_KEYS: tuple[KeyHelp, ...] = (
     ),
 )
 
-# The start screen's keys, told of in its help, the README and keys.md.
-START_KEYS: tuple[KeyHelp, ...] = (
-    KeyHelp(
-        "{picker.game1}",
-        "start the game with that number",
-        START,
-        covers=tuple(f"picker.game{d}" for d in range(2, 10)),
-    ),
-    KeyHelp("{picker.down}", "down the list", START),
-    KeyHelp("{picker.up}", "up the list", START),
-    KeyHelp("{picker.games}", "to the games", START),
-    KeyHelp("{picker.saved}", "to the unfinished games", START),
-    KeyHelp("{picker.open}", "open the highlighted game", START),
-    KeyHelp("{picker.resume}", "resume the highlighted unfinished game", START),
-    KeyHelp("{picker.abandon}", "abandon the highlighted unfinished game", START),
-    KeyHelp("{picker.history}", "the history of played games, to replay them", START),
-    KeyHelp("{picker.stats}", "statistics: wins, best scores, win rates", START),
-    KeyHelp(
-        "{picker.join}",
-        "join a game hosted in another window (with its join code)",
-        START,
-        more="A host's screen shows one code per seat played from another keyboard.",
-    ),
-    KeyHelp("{picker.help}", "this list of keys and the guide", START),
-    KeyHelp("{picker.quit}", "quit (every game is saved as it is played)", START),
-    KeyHelp("{app.command_palette}", "the command palette (themes, bot speed)", START),
+# The start screen's keys, told of in its help, the README and keys.md: (keys, what they do,
+# and maybe a further sentence for keys.md and the bindings covered), all in one section.
+START_KEYS: tuple[KeyHelp, ...] = tuple(
+    KeyHelp(keys, what, START, *more)
+    for keys, what, *more in (
+        ("{picker.game1}", "start the game with that number", "", _digits("picker.game")),
+        ("{picker.down}", "down the list"),
+        ("{picker.up}", "up the list"),
+        ("{picker.games}", "to the games"),
+        ("{picker.saved}", "to the unfinished games"),
+        ("{picker.open}", "open the highlighted game"),
+        ("{picker.resume}", "resume the highlighted unfinished game"),
+        ("{picker.abandon}", "abandon the highlighted unfinished game"),
+        ("{picker.history}", "the history of played games, to replay them"),
+        ("{picker.stats}", "statistics: wins, best scores, win rates"),
+        (
+            "{picker.join}",
+            "join a game hosted in another window (with its join code)",
+            "A host's screen shows one code per seat played from another keyboard.",
+        ),
+        ("{picker.help}", "this list of keys and the guide"),
+        ("{picker.quit}", "quit (every game is saved as it is played)"),
+        ("{app.command_palette}", "the command palette (themes, bot speed)"),
+    )
 )
 
 # A board's own keys, by binding id: what they do on that board.

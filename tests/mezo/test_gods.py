@@ -227,5 +227,6 @@ def test_uayeb_card_sends_a_shaman_to_the_calendar():
     st.apply("space:CAL5")
     resolve(st, 0)
     assert st.calendar[4] == 0
-    assert st.units_at(st.conflict_region, 0, 0) == 0  # moved away, not replaced since the balance change
+    # Moved away, and not replaced since the balance change.
+    assert st.units_at(st.conflict_region, 0, 0) == 0
     assert st.vp[0] >= 3
