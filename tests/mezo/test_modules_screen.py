@@ -112,3 +112,9 @@ async def test_clicking_a_region_places_the_city_and_the_cenote():
         app.query_one("#mz-map", Clickable).action_target(d.options[0].target)
         await pilot.pause()
         assert app.picked[-1] == d.options[0].id
+
+
+def test_short_power_says_devotion_where_the_power_says_faith():
+    # The Tribe Powers' word "faith" is Devotion (ruling E38); the board says it as the log does.
+    assert short_power("Gain 2 faith.") == "+2 Devotion"
+    assert short_power("EXILE 1 unit from this Conflict.") == "EXILE 1"

@@ -27,12 +27,14 @@ _SHORT = (
     (re.compile(r" to any Region"), " out"),
     (re.compile(r" units?\b"), ""),
     (re.compile(r"^Gain (\d+)"), r"+\1"),
+    # The Tribe Powers call Devotion "faith"; the board and the log say Devotion.
+    (re.compile(r"\bfaith\b"), "Devotion"),
     (re.compile(r"\.$"), ""),
 )
 
 
 def short_power(text: str) -> str:
-    """A Tribe Power's text cut down for narrow boards ("EXILE 1", "+2 faith", "MOVE 1 out")."""
+    """A Tribe Power's text cut down for narrow boards ("EXILE 1", "+2 Devotion", "MOVE 1 out")."""
     for pattern, repl in _SHORT:
         text = pattern.sub(repl, text)
     return text
