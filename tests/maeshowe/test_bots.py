@@ -109,3 +109,24 @@ def test_hint_names_the_madness_risk_of_its_line():
     s = position(hand=["ex-r1", "ex-b1", "ex-r2", "ex-b2", "go-r1"])
     text = GAME.bot("hard").explain(_ctx(s, 4))
     assert "risks madness" not in text  # two runes can always be kept
+
+
+def test_hint_says_when_its_totals_include_the_steps_after_the_move():
+    """The Treasure's health goes with the discard after the Excavate: the tip must not
+    read as if playing the Excavate cost it."""
+    s = position(hand=["ex-r1", "ex-r2", "tr-r1", "go-b1", "ra-r1"])
+    hard = GAME.bot("hard")
+    best, reason = hard.choose_explained(_ctx(s, 2))
+    plan = hard.plans(_ctx(s, 2))[0]
+    assert best == "play:ex-r1" and "health" in plan.labels[1]
+    assert reason.gain.startswith("With the step after it, this turn adds to the Excavate chain")
+    assert "costs 1 health" in reason.gain
+
+
+def test_hint_names_a_lone_move_s_own_effect_plainly():
+    """A line of one step: its effect is the move's own, said without the turn wording."""
+    s = position(hand=["ex-r1", "tr-r1", "go-r1"], chain=[0, 0, 0], passages=3)
+    s.passages = 1
+    best, reason = GAME.bot("hard").choose_explained(_ctx(s, 1))
+    assert best == "play:ex-r1"
+    assert reason.gain.startswith("Clears 1 passage") and "this turn" not in reason.gain

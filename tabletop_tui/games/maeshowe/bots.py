@@ -290,6 +290,31 @@ class GreedyBot:
         assert isinstance(before, MaeshoweState)
         after = self._played(before, line)
         seat = ctx.seat
+        parts = self._changes(before, after, seat)
+        if (
+            parts
+            and len(line) > 1
+            and parts != self._changes(before, self._played(before, line[:1]), seat)
+        ):
+            # The totals include the steps after the move (a discard's health, say): say so,
+            # or the tip reads as if the named move alone did all of it.
+            rest = "the step" if len(line) == 2 else f"the {len(line) - 1} steps"
+            text = f"With {rest} after it, this turn {_and(parts)}."
+        elif parts:
+            text = _and(parts)
+            text = text[0].upper() + text[1:] + "."
+        else:
+            text = "Keeps the hand that serves the coming turns best."
+        odds = madness_odds(after, seat) if after.step == PLANNED else 0.0
+        if odds >= 0.005:
+            text += f" The draw after it risks madness: {round(100 * odds)}%."
+        elif ctx.view["viewer_mad_risks"]:
+            text += " No risk of madness."
+        return text
+
+    @staticmethod
+    def _changes(before: MaeshoweState, after: MaeshoweState, seat: int) -> list[str]:
+        """What changed from ``before`` to ``after`` for ``seat``, in player words."""
         parts = []
         cleared = before.passages - after.passages
         if cleared > 0:
@@ -305,14 +330,7 @@ class GreedyBot:
         food = after.food - before.food
         if food:
             parts.append(f"{'gains' if food > 0 else 'uses'} {abs(food)} food")
-        text = _and(parts) if parts else "keeps the hand that serves the coming turns best"
-        text = text[0].upper() + text[1:] + "."
-        odds = madness_odds(after, seat) if after.step == PLANNED else 0.0
-        if odds >= 0.005:
-            text += f" The draw after it risks madness: {round(100 * odds)}%."
-        elif ctx.view["viewer_mad_risks"]:
-            text += " No risk of madness."
-        return text
+        return parts
 
     def _plan_words(self, ctx: BotContext, plan: Plan) -> str:
         """The rest of the line, up to the first step that hangs on cards the seat cannot
