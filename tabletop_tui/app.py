@@ -6,6 +6,7 @@ the navigation between screens; each screen lives in ``tabletop_tui.ui``.
 
 from __future__ import annotations
 
+import gc
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -401,6 +402,10 @@ def run_app(data_dir: str | None, start: dict[str, Any] | None) -> int:
         return 1
     try:
         app = TabletopApp(store, start)
+        # What is loaded by now (Textual, the app's modules, the store) lives as long as the
+        # process: out of the collector's way, it is not traversed again by each full
+        # collection, the first of which would otherwise fall on the start screen's frame.
+        gc.freeze()
         app.run()
     finally:
         store.close()
