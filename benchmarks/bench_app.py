@@ -1,8 +1,9 @@
 """Where players wait in the app, each figure a ratio to a bare Textual app in the same run.
 
-- start-up: the process from launch to the picker's first frame (headless, exit on the first
-  ``on_ready``) ÷ the same for a bare Textual app (goal ≤ 1.2); peak memory of both; and
-  which game engines the picker imported (goal: none);
+- start-up: from launch to the picker's first frame (headless, ``on_ready``) ÷ the same for a
+  bare Textual app (goal ≤ 1.2), and likewise to the first frame that shows the footer's keys
+  and to the end of the process that exits on ``on_ready``; peak memory of both; and which
+  game engines the picker imported (goal: none). Both run with compiled bytecode;
 - key → frame at 120×40, people in every seat: from the key event entering the app (sent as
   the terminal driver sends it) to the first frame written after it (``App._display``, the
   update encoded as a terminal would get it), and to the last frame the key caused; for a key
@@ -17,6 +18,7 @@ Run: python benchmarks/bench_app.py [--quick] [--baseline DIR] [--only startup|k
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -30,8 +32,53 @@ from harness import baseline, quick
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-BARE = """
+# Run at the start of both start-up scripts: the app's frames are watched from its first
+# (``App._display``, as the key timings below). A launch with "complete" runs on past
+# ``on_ready`` to the first frame that shows the footer's keys (Textual's footer composes
+# them after its first refresh), then exits.
+PROBE = """
 import json, resource, sys, time
+from textual.widgets._footer import FooterKey
+
+COMPLETE = sys.argv[-1] == "complete"
+times = {"first": None, "ready": None, "complete": None}
+shown = {"first_screen": None, "first_cpu": None}
+
+def watch(app):
+    display = app._display
+
+    def frame(screen, renderable):
+        display(screen, renderable)
+        if renderable is None:
+            return
+        if times["first"] is None:
+            times["first"] = time.time()
+            shown["first_screen"] = type(screen).__name__
+            shown["first_cpu"] = time.process_time()
+        if times["complete"] is None and any(
+            key.region.width for key in screen.query(FooterKey)
+        ):
+            times["complete"] = time.time()
+            if COMPLETE:
+                app.exit()
+
+    app._display = frame
+
+def ready(app):
+    times["ready"] = time.time()
+    if COMPLETE and times["complete"] is None:
+        app.set_timer(5, app.exit)  # a footer that never shows its keys
+    else:
+        app.exit()
+
+def report(**more):
+    more["rss_mib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps({**times, **shown, **more}))
+"""
+
+BARE = (
+    PROBE
+    + """
 from textual.app import App
 from textual.widgets import Footer, Static
 
@@ -41,36 +88,45 @@ class Bare(App):
         yield Footer()
 
     def on_ready(self):
-        self.exit()
+        ready(self)
 
-Bare().run(headless=True, size=(120, 40))
-print(json.dumps({"rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+app = Bare()
+watch(app)
+app.run(headless=True, size=(120, 40))
+report()
 """
+)
 
-PICKER = """
-import json, resource, sys
+# The picker as the "tabletop-tui" command starts it (the entry point, its command line,
+# the store, the app), only headless.
+PICKER = (
+    PROBE
+    + """
+from functools import partialmethod
+from textual.app import App
 from tabletop_tui.app import TabletopApp
-from tabletop_tui.store import Store
+from tabletop_tui.launch import run
 
 def on_ready(self):  # the app's stylesheet is found beside its class: patch, not subclass
-    self.shown = type(self.screen).__name__
     self.models = "pydantic" in sys.modules
-    self.exit()
+    ready(self)
 
+def init(self, *args, __init__=TabletopApp.__init__, **kwargs):
+    __init__(self, *args, **kwargs)
+    watch(self)
+    apps.append(self)
+
+apps = []
+TabletopApp.__init__ = init
 TabletopApp.on_ready = on_ready
-store = Store.open(sys.argv[1])
-app = TabletopApp(store)
-app.run(headless=True, size=(120, 40))
+TabletopApp.run = partialmethod(App.run, headless=True, size=(120, 40))
+run(["--data-dir", sys.argv[1]])
 engines = sorted(
     m for m in sys.modules if m.startswith("tabletop_tui.games.") and m.count(".") == 3
 )
-print(json.dumps({
-    "rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-    "screen": getattr(app, "shown", None),
-    "engines": engines,
-    "models": getattr(app, "models", None),
-}))
+report(engines=engines, models=getattr(apps[0], "models", None))
 """
+)
 
 
 def _launch(code: str, *args: str, cwd: Path = ROOT) -> tuple[float, dict[str, Any]]:
@@ -86,34 +142,97 @@ def _yes_no(flag: object) -> str:
     return "unknown" if flag is None else "yes" if flag else "no"
 
 
+# What the probe times, in seconds from the launch.
+PROBED = ("first", "ready", "complete")
+
+
+def _start(
+    code: str, *args: str, cwd: Path, env: dict[str, str]
+) -> tuple[dict[str, float | None], dict[str, Any]]:
+    """One start-up launch: seconds from launch to the first frame, to ``on_ready``, to the
+    first frame with the footer's keys (launched with "complete") and to the process's end."""
+    launched = time.time()
+    t = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    process = time.perf_counter() - t
+    info = json.loads(out.stdout.strip().splitlines()[-1])
+    times = {k: None if info[k] is None else info[k] - launched for k in PROBED}
+    times["process"] = process
+    times["cpu"] = info["first_cpu"]
+    return times, info
+
+
 def startup(runs: int) -> None:
     roots = {"this": ROOT}
     base = baseline()
     if base is not None:
         roots["baseline"] = base
-    bare: list[float] = []
-    times: dict[str, list[float]] = {label: [] for label in roots}
+    kinds = (*PROBED, "process", "cpu")
+    times: dict[str, dict[str, list[float]]] = {
+        label: {k: [] for k in kinds} for label in ("bare", *roots)
+    }
     infos: dict[str, dict[str, Any]] = {}
-    bare_info: dict[str, Any] = {}
     # Each checkout gets its own data folder: one with an older schema would otherwise open
-    # the other's database and start on a notice instead of the picker.
-    with tempfile.TemporaryDirectory() as data:
+    # the other's database and start on a notice instead of the picker. The bytecode goes to
+    # a folder of its own, written by an untimed first launch: Textual is installed with its
+    # bytecode, and so is the app once installed (not compiling it at each launch, as a
+    # checkout run with PYTHONDONTWRITEBYTECODE set would).
+    with tempfile.TemporaryDirectory() as data, tempfile.TemporaryDirectory() as pyc:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = pyc
+        launches = [("bare", BARE, (), ROOT)] + [
+            (label, PICKER, (str(Path(data) / label),), root) for label, root in roots.items()
+        ]
+        for _label, code, args, cwd in launches:  # untimed: bytecode and data folders
+            _start(code, *args, "complete", cwd=cwd, env=env)
         for _ in range(runs):
-            s, bare_info = _launch(BARE)
-            bare.append(s)
-            for label, root in roots.items():
-                s, infos[label] = _launch(PICKER, str(Path(data) / label), cwd=root)
-                times[label].append(s)
-    b = statistics.median(bare)
-    print(f"start-up to the first frame (median of {runs}):")
-    print(f"  bare Textual app {b * 1000:.0f} ms, {bare_info['rss_mib']:.1f} MiB")
-    for label in roots:
-        o, info = statistics.median(times[label]), infos[label]
+            for label, code, args, cwd in launches:
+                done, infos[label] = _start(code, *args, "ready", cwd=cwd, env=env)
+                for kind in ("first", "ready", "process", "cpu"):
+                    if done[kind] is not None:
+                        times[label][kind].append(done[kind])
+                done, _ = _start(code, *args, "complete", cwd=cwd, env=env)
+                if done["complete"] is not None:
+                    times[label]["complete"].append(done["complete"])
+
+    def median(label: str, kind: str) -> float | None:
+        values = times[label][kind]
+        return statistics.median(values) if len(values) == runs else None
+
+    def figure(label: str, kind: str) -> str:
+        value, bare = median(label, kind), median("bare", kind)
+        if value is None:
+            return "not seen"
+        ratio = f" (ratio {value / bare:.2f})" if label != "bare" and bare else ""
+        return f"{value * 1000:.0f} ms{ratio}"
+
+    print(
+        f"start-up, headless at 120x40 (median of {runs}): from launch to the first frame, "
+        "to on_ready, to the first frame showing the footer's keys, and to the end of the "
+        "process (it exits on on_ready); and the CPU time the process took to its first "
+        "frame, which other work on the machine sways less"
+    )
+    for label in ("bare", *roots):
+        info = infos[label]
+        name = "bare Textual app" if label == "bare" else f"{label} picker"
         print(
-            f"  {label:8} picker ({info['screen']}) {o * 1000:.0f} ms, {info['rss_mib']:.1f} MiB"
-            f" -> ratio {o / b:.2f}; game modules imported: {', '.join(info['engines']) or 'none'}"
-            f"; data models (pydantic) at the first frame: {_yes_no(info.get('models'))}"
+            f"  {name}: first frame {figure(label, 'first')} ({info['first_screen']}), "
+            f"on_ready {figure(label, 'ready')}, with the footer's keys "
+            f"{figure(label, 'complete')}, process {figure(label, 'process')}; "
+            f"CPU to the first frame {figure(label, 'cpu')}; {info['rss_mib']:.1f} MiB"
         )
+        if label != "bare":
+            print(
+                f"    game modules imported: {', '.join(info['engines']) or 'none'}; "
+                f"data models (pydantic) at the first frame: {_yes_no(info.get('models'))}"
+            )
 
 
 class FrameClock:

@@ -6,6 +6,7 @@ the navigation between screens; each screen lives in ``tabletop_tui.ui``.
 
 from __future__ import annotations
 
+import gc
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -44,6 +45,11 @@ STYLESHEET = Path(__file__).parent / "ui" / "app.tcss"
 SCREENS_STYLESHEET = Path(__file__).parent / "ui" / "screens.tcss"
 # Keys that still work below the minimum size: leaving the app.
 KEYS_WHEN_TOO_SMALL = ("ctrl+q", "ctrl+c")
+
+
+def breakpoint_class(size: int, breakpoints: list[tuple[int, str]]) -> str:
+    """The class of the widest breakpoint that ``size`` reaches (they start at 0)."""
+    return max((b for b in breakpoints if size >= b[0]), default=breakpoints[0])[1]
 
 
 class TabletopApp(App[int]):
@@ -117,14 +123,30 @@ class TabletopApp(App[int]):
 
     # ---- start-up ------------------------------------------------------------------------
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[Any]:
+        """The start screen, at the bottom of the stack: no blank screen is mounted under it
+        (one screen less to compose, style and lay out before the first frame). The saved
+        theme is set first, so that the screen is styled once, in its colours."""
         from tabletop_tui.ui.picker import PickerScreen
 
         theme = self.store.get_pref(THEME_PREF)
         if isinstance(theme, str) and theme in self.available_themes:
             self.theme = theme
+            # Nothing is parsed yet: the first parse takes the saved theme's colours.
+            self.stylesheet.set_variables(self.get_css_variables())
         self._theme_ready = True
-        self.push_screen(PickerScreen())
+        screen = PickerScreen()
+        # The breakpoint classes its first resize would give it, given now: its widgets are
+        # styled once, for this size, rather than once without them and again with them.
+        width, height = self.size
+        for size, breakpoints in (
+            (width, self.HORIZONTAL_BREAKPOINTS),
+            (height, self.VERTICAL_BREAKPOINTS),
+        ):
+            screen.add_class(breakpoint_class(size, breakpoints), update=False)
+        return screen
+
+    def on_mount(self) -> None:
         if self.start_request:
             self.handle_start(self.start_request)
         if self.store.warning:
@@ -380,6 +402,10 @@ def run_app(data_dir: str | None, start: dict[str, Any] | None) -> int:
         return 1
     try:
         app = TabletopApp(store, start)
+        # What is loaded by now (Textual, the app's modules, the store) lives as long as the
+        # process: out of the collector's way, it is not traversed again by each full
+        # collection, the first of which would otherwise fall on the start screen's frame.
+        gc.freeze()
         app.run()
     finally:
         store.close()

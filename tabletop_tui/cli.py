@@ -12,14 +12,17 @@ import json
 import sys
 import typing
 from collections.abc import Sequence
-from typing import Any, NoReturn
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from tabletop_tui import __version__
-from tabletop_tui.engine.core import EngineError, GameConfig
-from tabletop_tui.engine.record import SeatSpec
+from tabletop_tui.engine.errors import EngineError
 from tabletop_tui.engine.registry import GameInfo, games, get_game
+
+if TYPE_CHECKING:
+    # The data models (pydantic) load when a command needs them: the app's start screen
+    # draws its first frame without them.
+    from tabletop_tui.engine.core import GameConfig
+    from tabletop_tui.engine.record import SeatSpec
 
 PROG = "tabletop-tui"
 
@@ -100,6 +103,8 @@ def build_config(info: GameInfo, players: int | None, options: Sequence[str]) ->
             raise CliError(f"--option takes KEY=VALUE, not '{item}'")
         key, raw = item.split("=", 1)
         data[key.strip()] = _coerce(info, key.strip(), raw.strip())
+    from pydantic import ValidationError
+
     n = players if players is not None else default_players(info)
     if not info.min_players <= n <= info.max_players:
         raise CliError(
@@ -131,6 +136,8 @@ def parse_seats(
 ) -> list[SeatSpec]:
     """Seat kinds from ``N=KIND`` specs; unnamed seats get ``default`` (seat 1 ``first``);
     ``remote`` (a person at another keyboard) only when hosting."""
+    from tabletop_tui.engine.record import SeatSpec
+
     kinds = [default] * players
     if first is not None:
         kinds[0] = first
@@ -304,6 +311,8 @@ def cmd_host(args: argparse.Namespace) -> int:
             raise CliError(f"{info.title} with 1 player has no seat for another keyboard")
         if any(spec.startswith("2=") for spec in args.seat):
             raise CliError("name at least one seat at another keyboard: --seat N=remote")
+        from tabletop_tui.engine.record import SeatSpec
+
         seats[1] = SeatSpec(name="Player 2", kind="remote")
     return _start_app(args, info, config, seats)
 

@@ -14,11 +14,9 @@ be read is skipped with a note naming it; the others stay usable.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 import math
 import os
-import secrets
 import socket
 import sqlite3
 import time
@@ -161,10 +159,14 @@ def normalise_code(code: str) -> str:
 
 
 def hash_code(code: str) -> str:
+    import hashlib  # join codes only: not loaded at start-up
+
     return hashlib.sha256(f"tabletop-tui join {normalise_code(code)}".encode()).hexdigest()
 
 
 def new_code() -> str:
+    import secrets  # join codes only: not loaded at start-up
+
     raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
     return "-".join(raw[i : i + 4] for i in range(0, CODE_LENGTH, 4))
 

@@ -16,7 +16,6 @@ from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 from textual.widgets import Button, OptionList, Static
 
-from tabletop_tui.assets import AssetError, read_text
 from tabletop_tui.seats import fill_names as fill_names  # screens find these here too
 from tabletop_tui.seats import kind_label as kind_label
 
@@ -68,6 +67,7 @@ def when_label(stamp: float, now: float | None = None) -> str:
 
 def load_board_class(info: GameInfo) -> type[Any]:
     """The game's board widget class (``GameInfo.screen``), or the generic one if it has none."""
+    from tabletop_tui.assets import AssetError
     from tabletop_tui.ui.board import BoardView
     from tabletop_tui.ui.generic_board import GenericBoard
 
@@ -86,6 +86,9 @@ def load_board_class(info: GameInfo) -> type[Any]:
 
 def rules_markdown(filename: str, what: str) -> str:
     """The Markdown of a rules file, or a clear notice when it is missing."""
+    # The assets (importlib.resources) load with the first help shown, after the first frame.
+    from tabletop_tui.assets import AssetError, read_text
+
     if not filename:
         return f"*This game has no {what} yet.*"
     try:

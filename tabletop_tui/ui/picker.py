@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 from rich.table import Table as RichTable
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, OptionList, Static
+from textual.widgets._footer import FooterKey
 from textual.widgets.option_list import Option as ListOption
 from textual.worker import Worker, WorkerState
 
@@ -67,6 +69,62 @@ class JoinScreen(DialogScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+# The classes a compact Button of the default style gives itself: "-textual-compact" as it is
+# built (a style pass over the widget before it is even mounted) and "-style-default" at its
+# mount (another). Given from the start, they leave neither pass anything to do.
+COMPACT_CLASS = "-textual-compact"
+DEFAULT_STYLE_CLASS = "-style-default"
+
+
+def compact_button(label: str, name: str) -> Button:
+    """A start-screen button: its id is ``name`` and it runs the screen's action ``name``."""
+    button = Button(label, id=name, action=f"screen.{name}", classes=DEFAULT_STYLE_CLASS)
+    button.set_reactive(Button.compact, True)
+    button.add_class(COMPACT_CLASS, update=False)
+    return button
+
+
+class StartFooter(Footer):
+    """The footer, with its keys from the start screen's first frame, composed again only
+    when the keys it shows change.
+
+    Textual's footer starts empty and composes its keys after a refresh, then again at every
+    change of focus or of the screen stack, whether its keys changed or not; each time it
+    removes and mounts every key. The start screen's keys are known when it is composed, and
+    they stay the same while its lists take the focus.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.set_reactive(Footer._bindings_ready, True)
+        self._shown: tuple[tuple[Any, ...], ...] | None = None
+
+    def _keys(self) -> tuple[tuple[Any, ...], ...]:
+        """What the footer shows of the screen's bindings."""
+        app = self.app
+        return tuple(
+            (key, b.action, b.description, enabled, tooltip, app.get_key_display(b))
+            for key, (_, b, enabled, tooltip) in self.screen.active_bindings.items()
+            if b.show or key == app.COMMAND_PALETTE_BINDING
+        )
+
+    def compose(self) -> ComposeResult:
+        self._shown = self._keys()
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                # A key starts compact and takes the footer's style at its mount (the palette
+                # key keeps its own): given it now, its mount styles it once, not three times.
+                palette = widget.has_class("-command-palette")
+                compact = widget.compact if palette else self.compact
+                widget.set_reactive(FooterKey.compact, compact)
+                widget.set_class(compact, "-compact", update=False)
+            yield widget
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        if not self.is_attached or screen is not self.screen or self._keys() != self._shown:
+            super().bindings_changed(screen)
 
 
 def game_prompt(number: int, info: GameInfo) -> RichTable:
@@ -160,22 +218,31 @@ class PickerScreen(BaseScreen):
                 yield MarkedOptionList(id="saved")
                 yield Static(id="saved-note", markup=False)
         with Horizontal(id="picker-buttons"):
-            yield Button("History (v)", id="history", compact=True, action="screen.history")
-            yield Button("Statistics (s)", id="stats", compact=True, action="screen.stats")
-            yield Button("Join (J)", id="join", compact=True, action="screen.join")
-            yield Button("Help (?)", id="help", compact=True, action="screen.help")
-            yield Button("Quit (q)", id="quit", compact=True, action="screen.quit")
-        yield Footer()
+            yield compact_button("History (v)", "history")
+            yield compact_button("Statistics (s)", "stats")
+            yield compact_button("Join (J)", "join")
+            yield compact_button("Help (?)", "help")
+            yield compact_button("Quit (q)", "quit")
+        yield StartFooter()
 
     def on_mount(self) -> None:
         self.query_one("#games", OptionList).focus()
 
-    def on_screen_resume(self) -> None:
+    # Whether the screen was shown before.
+    _shown_once = False
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
         """Also the first showing: the lists are filled every time the screen comes back."""
+        if not self._shown_once:
+            # Its widgets were styled as they were mounted, a moment ago: Textual's handler
+            # (which runs after this one) need not style them all again.
+            self._shown_once = True
+            event.refresh_styles = False
         self.refresh_lists()
 
-    # Whether the saved games were listed once: the first time, only after the first frame.
-    _saved_listed = False
+    # Whether the saved games were read: the first time only after the first frame, or at the
+    # first key that needs them if it comes sooner.
+    _saved_read = False
 
     def refresh_lists(self) -> None:
         registry = games()
@@ -188,15 +255,19 @@ class PickerScreen(BaseScreen):
         )
         if self.game_ids:
             games_list.highlighted = min(highlighted or 0, len(self.game_ids) - 1)
-        if self._saved_listed:
+        if self._saved_read:
             self.refresh_saved()
         else:
             # Reading the saves loads the records' data models: the screen is drawn first.
-            self._saved_listed = True
-            self.call_after_refresh(self.refresh_saved)
+            self.call_after_refresh(self._read_saved)
+
+    def _read_saved(self) -> None:
+        if not self._saved_read:
+            self.refresh_saved()
 
     def refresh_saved(self) -> None:
         """The unfinished games, with a note for those that cannot be shown."""
+        self._saved_read = True
         registry = games()
         store = self.tt_app.store
         unfinished = store.unfinished()
@@ -295,6 +366,7 @@ class PickerScreen(BaseScreen):
         self.tt_app.open_setup(game_id)
 
     def _highlighted_saved(self) -> StoredGame | None:
+        self._read_saved()
         olist = self.query_one("#saved", OptionList)
         if not self.saved or olist.highlighted is None:
             return None
