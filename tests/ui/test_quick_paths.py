@@ -137,3 +137,56 @@ async def test_the_start_screen_draws_without_the_other_screens_rules(make_app, 
         await pilot.pause()
         assert type(app.screen).__name__ == "HelpScreen"
         assert app.stylesheet.has_source(str(SCREENS_CSS), "")
+
+
+def _board_line(rng: random.Random) -> Text:
+    """A board line: words in a few styles, some clickable, sometimes wider than the board."""
+    from rich.style import Style
+
+    from tabletop_tui.ui.kit import click
+
+    line = Text(style=rng.choice(["", "bold", Style(italic=True)]))
+    for _ in range(rng.randint(0, 9)):
+        word = Text(rng.choice(WORDS), style=rng.choice(["", "red", "bold reverse", "#00aa00"]))
+        if rng.random() < 0.3:
+            click(word, f"card{rng.randint(0, 3)}")
+        line.append_text(word)
+        line.append(rng.choice([" ", "  ", " │ ", " ", "\t", "\n"]))
+    return line
+
+
+async def test_the_board_lines_draw_as_the_joined_text():
+    """A board's kept lines draw the strips its Static draws from the lines joined (the
+    offsets that clicks and selection read included), with the same height, as lines
+    change, move up and down and the width changes."""
+    from textual.app import App, ComposeResult
+    from textual.visual import Visual, visualize
+
+    from tabletop_tui.ui.board import BoardLines, BoardText, line_key
+    from tabletop_tui.ui.kit import join_lines
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield BoardText(None, id="board")  # type: ignore[arg-type]
+
+    rng = random.Random(11)
+    app = One()
+    async with app.run_test(size=(80, 24)):
+        widget = app.query_one("#board", BoardText)
+        style = widget.visual_style
+        kept: dict = {}
+        lines = [_board_line(rng) for _ in range(12)]
+        for _ in range(40):
+            lines = [line if rng.random() < 0.7 else _board_line(rng) for line in lines]
+            if rng.random() < 0.3:
+                lines.insert(rng.randint(0, len(lines)), _board_line(rng))
+            if rng.random() < 0.3 and lines:
+                lines.pop(rng.randrange(len(lines)))
+            width = rng.choice([12, 40, 79, rng.randint(1, 90)])
+            plain = visualize(widget, join_lines(lines))
+            ours = BoardLines(list(lines), [line_key(line) for line in lines], kept)
+            assert ours.get_height(widget.styles, width) == plain.get_height(widget.styles, width)
+            want = Visual.to_strips(widget, plain, width, None, style)
+            got = Visual.to_strips(widget, ours, width, None, style)
+            assert [list(s) for s in got] == [list(s) for s in want], (lines, width)
+            assert len(kept) <= len(lines)

@@ -31,7 +31,6 @@ from tabletop_tui.ui.kit import (
     click,
     fit,
     flow,
-    join_lines,
     pack,
     wrap,
 )
@@ -353,7 +352,7 @@ class MaeshoweBoard(BoardView):
             lines += self._small(view, main, other, width, height - len(lines), pal)
         else:
             lines += self._big(view, main, other, width, height - len(lines), band, pal)
-        self.query_one("#mh-board", BoardText).update(join_lines(lines))
+        self.query_one("#mh-board", BoardText).update(lines)
 
     # ---- the small band: one line a card -------------------------------------------------
 

@@ -30,7 +30,6 @@ from tabletop_tui.ui.kit import (
     click,
     fit,
     flow,
-    join_lines,
     pack,
     wrap,
 )
@@ -340,7 +339,7 @@ class MesosBoard(BoardView):
             return
         width = max(30, self.size.width - 1)
         lines, self.plan = self.fitted(v, width, max(1, self.size.height))
-        self.query_one("#m-board", BoardText).update(join_lines(lines))
+        self.query_one("#m-board", BoardText).update(lines)
 
     def fitted(self, v: MesosView, width: int, height: int) -> tuple[list[Text], Plan]:
         """The richest layout that fits ``height`` lines (the leanest one if none does:
