@@ -79,6 +79,10 @@ from .kit.palette import Palette
 LineKey = tuple[str, tuple[Any, ...], Any]
 
 
+# A line's strips drawn on one row, with each strip's offset (column, row in the line).
+LineStrips = tuple[list[Strip], list[tuple[int, int]]]
+
+
 def line_key(line: Text) -> LineKey:
     return (line.plain, tuple(line.spans), line.style)
 
@@ -109,7 +113,7 @@ class BoardLines(Visual):
         self,
         lines: list[Text],
         keys: list[LineKey],
-        strips: dict[tuple[Any, ...], list[Strip]],
+        strips: dict[tuple[Any, ...], dict[int, LineStrips]],
     ) -> None:
         self._lines = lines
         self._keys = keys
@@ -159,13 +163,26 @@ class BoardLines(Visual):
         console = app.console
         setting = (width, style, align, overflow, no_wrap, line_pad, options.post_style)
         setting += (id(app.ansi_theme),)
+        # Strips only move (no padding before the text) when the text is aligned left.
+        movable = align in ("left", "start")
         kept, used = self._strips, {}
         out: list[Strip] = []
         y = 0  # the number of the line's first row in the whole text
         for line, key in zip(self._lines, self._keys, strict=True):
-            cache_key = (key, y, setting)
-            strips = kept.get(cache_key)
-            if strips is None:
+            cache_key = (key, setting)
+            drawn = kept.get(cache_key)
+            here = None if drawn is None else drawn.get(y)
+            if here is None and drawn and movable:
+                # The same line drawn on another row: only the offsets change.
+                strips, places = next(iter(drawn.values()))
+                here = (
+                    [
+                        strip.apply_offsets(x, y + dy)
+                        for strip, (x, dy) in zip(strips, places, strict=True)
+                    ],
+                    places,
+                )
+            if here is None:
                 formatted = line_content(line, console)._wrap_and_format(
                     width,
                     align=align,
@@ -176,11 +193,12 @@ class BoardLines(Visual):
                     post_style=options.post_style,
                     get_style=options.get_style,
                 )
+                places = [(part.x, part.y) for part in formatted]
                 for part in formatted:
                     part.y += y  # the row's number in the whole text
-                strips = [Strip(*part.to_strip(style)) for part in formatted]
-            used[cache_key] = strips
-            out.extend(strips)
+                here = ([Strip(*part.to_strip(style)) for part in formatted], places)
+            used.setdefault(cache_key, {})[y] = here
+            out.extend(here[0])
             y += key[0].count("\n") + 1
             if height is not None and len(out) >= height:
                 break
@@ -205,7 +223,7 @@ class BoardText(Static):
         super().__init__(content, **kwargs)
         self._board = board
         self._shown: Any = None
-        self._line_strips: dict[tuple[Any, ...], list[Strip]] = {}
+        self._line_strips: dict[tuple[Any, ...], dict[int, LineStrips]] = {}
 
     def update(self, content: Any = "", *args: Any, **kwargs: Any) -> None:
         """Update the text unless it already shows exactly ``content``: most redraws of a
