@@ -53,6 +53,7 @@ Conventions the frame relies on:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -97,6 +98,36 @@ def line_content(line: Text, console: Any) -> Content:
         kept = [Span(s.start, min(s.end, end), s.style) for s in spans if min(s.end, end) > s.start]
         content = Content(content.plain, kept)
     return content
+
+
+# Unescaped square brackets: any that opens a markup tag, and those that close one.
+_BRACKET = re.compile(r"(?<!\\)\[")
+_CLOSER = re.compile(r"(?<!\\)\[/")
+
+
+def markup_content(markup: str, kept: dict[str, Content]) -> Content:
+    """``markup`` as ``Content.from_markup`` reads it, parsed line by line with each line's
+    content taken from ``kept`` when it was parsed before (a move changes a few lines of a
+    board, and parsing its markup again was much of a board's redraw). ``kept`` is left
+    holding this markup's lines. A line whose tags do not all close on it (a style that
+    runs on to the next line) has the whole markup parsed at once."""
+    lines = markup.split("\n")
+    contents: list[Content] = []
+    used: dict[str, Content] = {}
+    for line in lines:
+        content = kept.get(line)
+        if content is None:
+            content = used.get(line)
+        if content is None:
+            if len(_BRACKET.findall(line)) != 2 * len(_CLOSER.findall(line)):
+                kept.clear()
+                return Content.from_markup(markup)
+            content = Content.from_markup(line)
+        used[line] = content
+        contents.append(content)
+    kept.clear()
+    kept.update(used)
+    return Content("\n").join(contents)
 
 
 class BoardLines(Visual):
@@ -224,6 +255,7 @@ class BoardText(Static):
         self._board = board
         self._shown: Any = None
         self._line_strips: dict[tuple[Any, ...], dict[int, LineStrips]] = {}
+        self._markup_lines: dict[str, Content] = {}
 
     def update(self, content: Any = "", *args: Any, **kwargs: Any) -> None:
         """Update the text unless it already shows exactly ``content``: most redraws of a
@@ -245,6 +277,8 @@ class BoardText(Static):
         ):
             return
         self._shown = content
+        if isinstance(content, str) and self._render_markup:
+            content = markup_content(content, self._markup_lines)
         super().update(content, *args, **kwargs)
 
     @property

@@ -200,3 +200,37 @@ async def test_the_board_lines_draw_as_the_joined_text():
             got = Visual.to_strips(widget, ours, width, None, style)
             assert _seen(got) == _seen(want), (lines, width)
             assert len(kept) <= len(lines)
+
+
+def _markup_line(rng: random.Random) -> str:
+    """A Mezo board line: parts in styles, some clickable, with brackets in the text."""
+    from tabletop_tui.games.mezo.screen_common import Line
+
+    line = Line()
+    for _ in range(rng.randint(0, 6)):
+        style = rng.choice(["", "bold", "red", "dim", "bold reverse"])
+        text = rng.choice(WORDS + ["[1]", "a [b] c"])
+        line.add(text, style, click=rng.choice([None, "space:3", "region:north"]))
+    return line.markup()
+
+
+def test_markup_parsed_line_by_line_is_the_whole_markup_parsed():
+    """A board's markup parsed line by line (lines parsed before taken as they were) is the
+    content Textual parses from the whole markup; so is a markup whose style runs on over
+    a line's end (parsed whole)."""
+    from textual.content import Content
+
+    from tabletop_tui.ui.board import markup_content
+
+    rng = random.Random(5)
+    kept: dict = {}
+    lines = [_markup_line(rng) for _ in range(8)]
+    for round_ in range(60):
+        lines = [line if rng.random() < 0.7 else _markup_line(rng) for line in lines]
+        markup = "\n".join(lines)
+        runs_on = round_ % 10 == 9  # a style opened on one line and closed on the next
+        if runs_on:
+            markup = "[bold]" + markup.replace("\n", "\n[/bold]", 1)
+        ours, whole = markup_content(markup, kept), Content.from_markup(markup)
+        assert (ours.plain, list(ours.spans)) == (whole.plain, list(whole.spans)), markup
+        assert len(kept) == (0 if runs_on else len(set(lines)))
