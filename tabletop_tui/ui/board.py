@@ -88,10 +88,10 @@ def line_key(line: Text) -> LineKey:
     return (line.plain, tuple(line.spans), line.style)
 
 
-def line_content(line: Text, console: Any) -> Content:
+def line_content(line: Text | Content, console: Any) -> Content:
     """``line`` as Textual holds it once cut out of the text of all lines: its spans cut to
     the line, and the empty ones dropped (they would split the line's segments)."""
-    content = Content.from_rich_text(line, console=console)
+    content = line if isinstance(line, Content) else Content.from_rich_text(line, console=console)
     end = len(content.plain)
     spans = content.spans
     if any(span.end <= span.start or span.end > end for span in spans):
@@ -105,29 +105,28 @@ _BRACKET = re.compile(r"(?<!\\)\[")
 _CLOSER = re.compile(r"(?<!\\)\[/")
 
 
-def markup_content(markup: str, kept: dict[str, Content]) -> Content:
-    """``markup`` as ``Content.from_markup`` reads it, parsed line by line with each line's
-    content taken from ``kept`` when it was parsed before (a move changes a few lines of a
-    board, and parsing its markup again was much of a board's redraw). ``kept`` is left
-    holding this markup's lines. A line whose tags do not all close on it (a style that
-    runs on to the next line) has the whole markup parsed at once."""
-    lines = markup.split("\n")
+def markup_lines(markup: str, kept: dict[str, Content]) -> list[Content] | None:
+    """``markup``'s lines as ``Content.from_markup`` reads them, each parsed alone or taken
+    from ``kept`` when it was parsed before (a move changes a few lines of a board, and
+    parsing its markup again was much of a board's redraw); ``kept`` is left holding this
+    markup's lines. None if a line's tags do not all close on it (a style that runs on to
+    the next line): then only the whole markup reads as Textual reads it."""
     contents: list[Content] = []
     used: dict[str, Content] = {}
-    for line in lines:
+    for line in markup.split("\n"):
         content = kept.get(line)
         if content is None:
             content = used.get(line)
         if content is None:
             if len(_BRACKET.findall(line)) != 2 * len(_CLOSER.findall(line)):
                 kept.clear()
-                return Content.from_markup(markup)
+                return None
             content = Content.from_markup(line)
         used[line] = content
         contents.append(content)
     kept.clear()
     kept.update(used)
-    return Content("\n").join(contents)
+    return contents
 
 
 class BoardLines(Visual):
@@ -142,8 +141,8 @@ class BoardLines(Visual):
 
     def __init__(
         self,
-        lines: list[Text],
-        keys: list[LineKey],
+        lines: list[Text] | list[Content],
+        keys: list[Any],
         strips: dict[tuple[Any, ...], dict[int, LineStrips]],
     ) -> None:
         self._lines = lines
@@ -156,10 +155,15 @@ class BoardLines(Visual):
         return "\n".join(line.plain for line in self._lines)
 
     def _content(self) -> Content:
-        """The lines as one text, as Textual would draw ``join_lines(lines)``."""
+        """The lines as one text, as Textual would draw ``join_lines(lines)`` (or the
+        markup they were parsed from)."""
         if self._whole is None:
-            joined = Text("\n").join(self._lines)
-            self._whole = Content.from_rich_text(joined, console=active_app.get().console)
+            lines = self._lines
+            if lines and isinstance(lines[0], Content):
+                self._whole = Content("\n").join(lines)
+            else:
+                joined = Text("\n").join(lines)  # type: ignore[arg-type]
+                self._whole = Content.from_rich_text(joined, console=active_app.get().console)
         return self._whole
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
@@ -230,7 +234,7 @@ class BoardLines(Visual):
                 here = ([Strip(*part.to_strip(style)) for part in formatted], places)
             used.setdefault(cache_key, {})[y] = here
             out.extend(here[0])
-            y += key[0].count("\n") + 1
+            y += line.plain.count("\n") + 1
             if height is not None and len(out) >= height:
                 break
         # Keep only what this drawing used: the lines of the board as it is now.
@@ -243,8 +247,8 @@ class BoardText(Static):
     """Board text whose elements click through to the board (``kit.click`` marks them).
 
     Link styling is switched off so that a clickable card keeps its own colour. Given a
-    list of lines, it draws them as their ``join_lines`` would be drawn, keeping each line's
-    strips (``BoardLines``)."""
+    list of lines (or markup), it draws them as their ``join_lines`` (the markup) would be
+    drawn, keeping each line's strips (``BoardLines``)."""
 
     DEFAULT_CSS = """
     BoardText { width: 1fr; height: auto; }
@@ -278,7 +282,11 @@ class BoardText(Static):
             return
         self._shown = content
         if isinstance(content, str) and self._render_markup:
-            content = markup_content(content, self._markup_lines)
+            lines = markup_lines(content, self._markup_lines)
+            if lines is None:
+                content = Content.from_markup(content)
+            else:
+                content = BoardLines(lines, content.split("\n"), self._line_strips)
         super().update(content, *args, **kwargs)
 
     @property

@@ -172,7 +172,7 @@ async def test_the_board_lines_draw_as_the_joined_text():
     from textual.app import App, ComposeResult
     from textual.visual import Visual, visualize
 
-    from tabletop_tui.ui.board import BoardLines, BoardText, line_key
+    from tabletop_tui.ui.board import BoardLines, BoardText, line_key, markup_lines
     from tabletop_tui.ui.kit import join_lines
 
     class One(App[None]):
@@ -200,6 +200,24 @@ async def test_the_board_lines_draw_as_the_joined_text():
             got = Visual.to_strips(widget, ours, width, None, style)
             assert _seen(got) == _seen(want), (lines, width)
             assert len(kept) <= len(lines)
+        # Markup, parsed line by line, draws as the whole markup.
+        parsed: dict = {}
+        kept = {}
+        marks = [_markup_line(rng) for _ in range(10)]
+        for _ in range(30):
+            marks = [m if rng.random() < 0.7 else _markup_line(rng) for m in marks]
+            if rng.random() < 0.3:
+                marks.insert(rng.randint(0, len(marks)), _markup_line(rng))
+            width = rng.choice([12, 40, 79, rng.randint(1, 90)])
+            markup = "\n".join(marks)
+            plain = visualize(widget, markup)
+            contents = markup_lines(markup, parsed)
+            assert contents is not None
+            ours = BoardLines(contents, list(marks), kept)
+            assert ours.get_height(widget.styles, width) == plain.get_height(widget.styles, width)
+            want = Visual.to_strips(widget, plain, width, None, style)
+            got = Visual.to_strips(widget, ours, width, None, style)
+            assert _seen(got) == _seen(want), (markup, width)
 
 
 def _markup_line(rng: random.Random) -> str:
@@ -220,7 +238,7 @@ def test_markup_parsed_line_by_line_is_the_whole_markup_parsed():
     a line's end (parsed whole)."""
     from textual.content import Content
 
-    from tabletop_tui.ui.board import markup_content
+    from tabletop_tui.ui.board import markup_lines
 
     rng = random.Random(5)
     kept: dict = {}
@@ -231,6 +249,10 @@ def test_markup_parsed_line_by_line_is_the_whole_markup_parsed():
         runs_on = round_ % 10 == 9  # a style opened on one line and closed on the next
         if runs_on:
             markup = "[bold]" + markup.replace("\n", "\n[/bold]", 1)
-        ours, whole = markup_content(markup, kept), Content.from_markup(markup)
+        parsed, whole = markup_lines(markup, kept), Content.from_markup(markup)
+        if runs_on:
+            assert parsed is None and not kept
+            continue
+        assert parsed is not None and len(kept) == len(set(lines))
+        ours = Content("\n").join(parsed)
         assert (ours.plain, list(ours.spans)) == (whole.plain, list(whole.spans)), markup
-        assert len(kept) == (0 if runs_on else len(set(lines)))
