@@ -65,6 +65,7 @@ from textual._context import active_app
 from textual.content import Content, Span
 from textual.css.styles import RulesMap
 from textual.message import Message
+from textual.selection import Selection
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import RenderOptions, Visual
@@ -288,6 +289,13 @@ class BoardText(Static):
             else:
                 content = BoardLines(lines, content.split("\n"), self._line_strips)
         super().update(content, *args, **kwargs)
+
+    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
+        """The selected text (for copying): board lines read as the text they draw."""
+        visual = self.visual
+        if isinstance(visual, BoardLines):
+            return selection.extract(str(visual)), "\n"
+        return super().get_selection(selection)
 
     @property
     def link_style(self) -> Style:

@@ -170,6 +170,8 @@ async def test_the_board_lines_draw_as_the_joined_text():
     offsets that clicks and selection read included), with the same height, as lines
     change, move up and down and the width changes."""
     from textual.app import App, ComposeResult
+    from textual.geometry import Offset
+    from textual.selection import Selection
     from textual.visual import Visual, visualize
 
     from tabletop_tui.ui.board import BoardLines, BoardText, line_key, markup_lines
@@ -200,6 +202,12 @@ async def test_the_board_lines_draw_as_the_joined_text():
             got = Visual.to_strips(widget, ours, width, None, style)
             assert _seen(got) == _seen(want), (lines, width)
             assert len(kept) <= len(lines)
+        # Selected text is copied as the joined text's would be.
+        selection = Selection(Offset(2, 1), Offset(5, 3))
+        widget.update(join_lines(lines))
+        want_copy = widget.get_selection(selection)
+        widget.update(list(lines))
+        assert widget.get_selection(selection) == want_copy is not None
         # Markup, parsed line by line, draws as the whole markup.
         parsed: dict = {}
         kept = {}
