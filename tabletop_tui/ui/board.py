@@ -343,6 +343,7 @@ class BoardView(Widget):
         self.viewer: int | None = None
         self.highlighted: str | None = None
         self.inspected: str | None = None
+        self._palette: tuple[tuple[str, bool], Palette] | None = None  # by theme
         # Inside ``batch()``: how deep, and whether a redraw was asked for meanwhile.
         self._batched = 0
         self._redraw_wanted = False
@@ -394,11 +395,20 @@ class BoardView(Widget):
 
     @property
     def palette(self) -> Palette:
-        """Colour roles for the current theme (see ``ui/kit/palette.py``)."""
+        """Colour roles for the current theme (see ``ui/kit/palette.py``), kept while the
+        theme stays: a board asks for them for every piece it draws."""
         try:
-            return Palette.for_app(self.app)
+            app = self.app
+            key = (app.theme, bool(getattr(app, "no_color", False)))
         except Exception:  # not attached to an app (a board drawn alone in a test)
             return Palette()
+        if self._palette is None or self._palette[0] != key:
+            try:
+                palette = Palette.for_app(app)
+            except Exception:
+                palette = Palette()
+            self._palette = (key, palette)
+        return self._palette[1]
 
     def band(self) -> str:
         """The size band the board is drawn for: ``"small"`` (80x24 class terminals),
