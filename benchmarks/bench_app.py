@@ -8,10 +8,12 @@
   the terminal driver sends it) to the first frame written after it (``App._display``, the
   update encoded as a terminal would get it), and to the last frame the key caused; for a key
   that makes a move and a key that moves the highlight in each game, and a key that updates
-  one widget of a bare app (goal: a move's first frame ≤ 15 ms).
+  one widget of a bare app (goal: a move's first frame ≤ 15 ms). The app's CPU time to the
+  first frame is given too: it varies far less than the wall clock on a busy machine.
 
 Figures are medians. ``--baseline DIR`` also times another checkout (e.g. the code before a
-change) in the same run: its start-up, and its keys in a fresh process after this one's.
+change) in the same run: its start-up, and its keys in fresh processes taking turns with this
+one's, round by round.
 Run: python benchmarks/bench_app.py [--quick] [--baseline DIR] [--only startup|keys]
 """
 
@@ -238,7 +240,8 @@ def startup(runs: int) -> None:
 class FrameClock:
     """Times the frames an app writes: ``App._display`` is wrapped, and each update is turned
     into the terminal codes a real driver would write (a headless driver writes nothing), so
-    a frame's time includes composing and encoding it."""
+    a frame's time includes composing and encoding it. The app's thread's CPU time to the
+    first frame is kept too: on a busy machine it moves far less than the wall clock."""
 
     def __init__(self, app: Any) -> None:
         import asyncio
@@ -246,6 +249,7 @@ class FrameClock:
         from textual._compositor import CompositorUpdate
 
         self.frames: list[float] = []
+        self.first_cpu: float | None = None
         self.drawn = asyncio.Event()
         original = app._display
         console = app.console
@@ -256,14 +260,17 @@ class FrameClock:
                 return
             if isinstance(renderable, CompositorUpdate):
                 renderable.render_segments(console)
+            if not self.frames:
+                self.first_cpu = time.thread_time()
             self.frames.append(time.perf_counter())
             self.drawn.set()
 
         app._display = display
 
-    async def key(self, app: Any, key: str, character: str | None) -> tuple[float, float]:
+    async def key(self, app: Any, key: str, character: str | None) -> tuple[float, float, float]:
         """Send ``key`` as a terminal would and wait until the app is quiet again: seconds
-        from the key event entering the app to the first frame after it, and to the last."""
+        from the key event entering the app to the first frame after it, and to the last,
+        and the app's CPU seconds to the first frame."""
         import asyncio
 
         from textual import events
@@ -272,23 +279,25 @@ class FrameClock:
         self.drawn.clear()
         event = events.Key(key, character)
         event.set_sender(app)
+        cpu = time.thread_time()
         start = time.perf_counter()
         app._driver.send_message(event)
         await asyncio.wait_for(self.drawn.wait(), 10)
         first = self.frames[0] - start
+        first_cpu = (self.first_cpu or cpu) - cpu
         # Quiet: no frame for QUIET seconds (follow-up frames: scrolling, footer, bots).
         seen = 0
         while seen != len(self.frames):
             seen = len(self.frames)
             await asyncio.sleep(QUIET)
-        return first, self.frames[-1] - start
+        return first, self.frames[-1] - start, first_cpu
 
 
 # A key's frames are over once no frame came for this long.
 QUIET = 0.06
 
 
-async def _bare_keys(presses: int) -> list[tuple[float, float]]:
+async def _bare_keys(presses: int) -> list[tuple[float, float, float]]:
     """A key that updates one widget of a bare app (a Static and a Footer)."""
     from textual.app import App, ComposeResult
     from textual.binding import Binding
@@ -321,8 +330,8 @@ GAMES = (("maeshowe", 1, "human"), ("mesos", 2, "human"), ("mezo", 1, "human"))
 
 
 async def _game_keys(
-    game: str, players: int, others: str, presses: int, move: bool = True
-) -> list[tuple[float, float]]:
+    game: str, players: int, others: str, presses: int, move: bool = True, first_seed: int = 3
+) -> list[tuple[float, float, float]]:
     """Keys of a person playing at 120x40: ``move`` a key that makes a move (the first
     option), else one that moves the highlight. A game that ends first is followed by
     another (the next seed); a hand-off curtain is lifted between keys, untimed."""
@@ -334,8 +343,8 @@ async def _game_keys(
     seats = [SeatSpec(name="Ann", kind="human")] + [
         SeatSpec(name=f"Bot {i}", kind=others) for i in range(1, players)
     ]
-    times: list[tuple[float, float]] = []
-    for seed in range(3, 13):
+    times: list[tuple[float, float, float]] = []
+    for seed in range(first_seed, first_seed + 10):
         if len(times) >= presses:
             break
         start = {"game": game, "players": players, "seats": seats, "seed": seed}
@@ -374,31 +383,35 @@ async def _game_keys(
 
 
 KEYS = """
-import asyncio, json, statistics, sys
+import asyncio, json, sys
 sys.path.insert(0, sys.argv[1])
 import tabletop_tui.app  # the checkout at argv[1], before bench_app puts its own first
 sys.path.insert(0, sys.argv[2])
 import bench_app
 
-def medians(times):
-    return [statistics.median(t[0] for t in times), statistics.median(t[1] for t in times),
-            len(times)] if times else None
-
-presses = int(sys.argv[3])
-out = {"bare": medians(asyncio.run(bench_app._bare_keys(presses)))}
+presses, first_seed = int(sys.argv[3]), int(sys.argv[4])
+out = {"bare": asyncio.run(bench_app._bare_keys(presses))}
 for game, players, others in bench_app.GAMES:
-    out[game] = medians(asyncio.run(bench_app._game_keys(game, players, others, presses)))
-    out[game + " cursor"] = medians(
-        asyncio.run(bench_app._game_keys(game, players, others, presses, move=False))
+    out[game] = asyncio.run(bench_app._game_keys(game, players, others, presses, True, first_seed))
+    out[game + " cursor"] = asyncio.run(
+        bench_app._game_keys(game, players, others, presses, False, first_seed)
     )
 print(json.dumps(out))
 """
 
 
-def _keys_of(root: Path, presses: int) -> dict[str, Any]:
-    """Key -> frame medians (seconds) of the checkout at ``root``, in a fresh process."""
-    _, out = _launch(KEYS, str(root), str(Path(__file__).resolve().parent), str(presses))
+def _keys_of(root: Path, presses: int, first_seed: int) -> dict[str, Any]:
+    """Key -> frame times (seconds) of the checkout at ``root``, in a fresh process: for
+    each kind of key, a (first, last, first's CPU) triple per key."""
+    here = str(Path(__file__).resolve().parent)
+    _, out = _launch(KEYS, str(root), here, str(presses), str(first_seed))
     return out
+
+
+# Key -> frame rounds: each round times every checkout in turn, in fresh processes, on the
+# same games (its own seeds), so that a load that comes and goes on the machine weighs on
+# every checkout alike.
+ROUNDS = 2
 
 
 def keypress(presses: int) -> None:
@@ -406,23 +419,48 @@ def keypress(presses: int) -> None:
     base = baseline()
     if base is not None:
         roots["baseline"] = base
+    per_round = -(-presses // ROUNDS)
+    times: dict[str, dict[str, list[list[float]]]] = {label: {} for label in roots}
+    for r in range(ROUNDS):
+        for label, root in roots.items():
+            for name, keys in _keys_of(root, per_round, 3 + 10 * r).items():
+                times[label].setdefault(name, []).extend(keys)
     print(
         f"key -> frame at 120x40, from the key event entering the app to the first frame "
-        f"written after it (and to the last, once quiet); medians of {presses} keys:"
+        f"written after it (and to the last, once quiet), and the app's CPU time to the first "
+        f"frame; medians of {ROUNDS} x {per_round} keys, the checkouts taking turns:"
     )
-    for label, root in roots.items():
-        out = _keys_of(root, presses)
-        b, b_last, _ = out["bare"]
-        print(f"  {label:8} bare Textual app: first {b * 1000:.1f} ms, last {b_last * 1000:.1f} ms")
+
+    def ms(keys: list[list[float]], i: int) -> float:
+        return 1000 * statistics.median(k[i] for k in keys)
+
+    for label in roots:
+        bare = times[label]["bare"]
+        b, b_cpu = ms(bare, 0), ms(bare, 2)
+        print(
+            f"  {label:8} bare Textual app: first {b:.1f} ms (CPU {b_cpu:.1f}), "
+            f"last {ms(bare, 1):.1f} ms"
+        )
         for game, players, _ in GAMES:
             for kind, name in (("move", game), ("cursor", game + " cursor")):
-                if out.get(name) is None:
+                keys = times[label].get(name) or []
+                if not keys:
                     print(f"  {label:8} {game} {players}p {kind}: no key to time")
                     continue
-                first, last, count = out[name]
+                first, cpu = ms(keys, 0), ms(keys, 2)
                 print(
-                    f"  {label:8} {game} {players}p {kind:6}: first {first * 1000:.1f} ms"
-                    f" (ratio {first / b:.1f}), last {last * 1000:.1f} ms ({count} keys)"
+                    f"  {label:8} {game} {players}p {kind:6}: first {first:.1f} ms"
+                    f" (ratio {first / b:.1f}; CPU {cpu:.1f} ms), last {ms(keys, 1):.1f} ms"
+                    f" ({len(keys)} keys)"
+                )
+    if "baseline" in times:
+        print("  this ÷ baseline, a move's first frame (wall; CPU):")
+        for game, players, _ in GAMES:
+            this, old = times["this"].get(game), times["baseline"].get(game)
+            if this and old:
+                print(
+                    f"    {game} {players}p: {ms(this, 0) / ms(old, 0):.2f}; "
+                    f"{ms(this, 2) / ms(old, 2):.2f}"
                 )
 
 

@@ -53,13 +53,22 @@ Conventions the frame relies on:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
+from textual._context import active_app
+from textual.content import Content, Span
+from textual.css.styles import RulesMap
 from textual.message import Message
+from textual.selection import Selection
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -68,11 +77,179 @@ from tabletop_tui.seats import seat_name as _seat_name
 
 from .kit.palette import Palette
 
+# A board line as the cache knows it: its text, its spans and its own style.
+LineKey = tuple[str, tuple[Any, ...], Any]
+
+
+# A line's strips drawn on one row, with each strip's offset (column, row in the line).
+LineStrips = tuple[list[Strip], list[tuple[int, int]]]
+
+
+def line_key(line: Text) -> LineKey:
+    return (line.plain, tuple(line.spans), line.style)
+
+
+def line_content(line: Text | Content, console: Any) -> Content:
+    """``line`` as Textual holds it once cut out of the text of all lines: its spans cut to
+    the line, and the empty ones dropped (they would split the line's segments)."""
+    content = line if isinstance(line, Content) else Content.from_rich_text(line, console=console)
+    end = len(content.plain)
+    spans = content.spans
+    if any(span.end <= span.start or span.end > end for span in spans):
+        kept = [Span(s.start, min(s.end, end), s.style) for s in spans if min(s.end, end) > s.start]
+        content = Content(content.plain, kept)
+    return content
+
+
+# Unescaped square brackets: any that opens a markup tag, and those that close one.
+_BRACKET = re.compile(r"(?<!\\)\[")
+_CLOSER = re.compile(r"(?<!\\)\[/")
+
+
+def markup_lines(markup: str, kept: dict[str, Content]) -> list[Content] | None:
+    """``markup``'s lines as ``Content.from_markup`` reads them, each parsed alone or taken
+    from ``kept`` when it was parsed before (a move changes a few lines of a board, and
+    parsing its markup again was much of a board's redraw); ``kept`` is left holding this
+    markup's lines. None if a line's tags do not all close on it (a style that runs on to
+    the next line): then only the whole markup reads as Textual reads it."""
+    contents: list[Content] = []
+    used: dict[str, Content] = {}
+    for line in markup.split("\n"):
+        content = kept.get(line)
+        if content is None:
+            content = used.get(line)
+        if content is None:
+            if len(_BRACKET.findall(line)) != 2 * len(_CLOSER.findall(line)):
+                kept.clear()
+                return None
+            content = Content.from_markup(line)
+        used[line] = content
+        contents.append(content)
+    kept.clear()
+    kept.update(used)
+    return contents
+
+
+class BoardLines(Visual):
+    """A board's lines drawn as a Static draws them joined (``join_lines``), each line's
+    strips kept between redraws: a move changes a few lines of a board, and turning every
+    line's Rich text into strips again was most of the time to a move's first frame.
+
+    A line is drawn alone through the very steps Textual takes for each line of a text
+    (``Content.from_rich_text``, then its wrapping and formatting), with the line's number
+    as the offset that text selection and clicks read, so the strips are the same; while a
+    selection is shown the whole text is drawn as Textual would."""
+
+    def __init__(
+        self,
+        lines: list[Text] | list[Content],
+        keys: list[Any],
+        strips: dict[tuple[Any, ...], dict[int, LineStrips]],
+    ) -> None:
+        self._lines = lines
+        self._keys = keys
+        self._strips = strips
+        self._whole: Content | None = None
+
+    def __str__(self) -> str:
+        """The plain text, as a Static's ``Content`` reads."""
+        return "\n".join(line.plain for line in self._lines)
+
+    def _content(self) -> Content:
+        """The lines as one text, as Textual would draw ``join_lines(lines)`` (or the
+        markup they were parsed from)."""
+        if self._whole is None:
+            lines = self._lines
+            if lines and isinstance(lines[0], Content):
+                self._whole = Content("\n").join(lines)
+            else:
+                joined = Text("\n").join(lines)  # type: ignore[arg-type]
+                self._whole = Content.from_rich_text(joined, console=active_app.get().console)
+        return self._whole
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        width = max((cell_len(line.plain) for line in self._lines), default=0)
+        return width + rules.get("line_pad", 0) * 2
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        line_pad = rules.get("line_pad", 0) * 2
+        room = width - line_pad
+        height = 0
+        for line in self._lines:
+            plain = line.plain
+            if "\t" not in plain and "\n" not in plain and cell_len(plain) <= room:
+                height += 1  # fits: one line, as Textual's wrapping would find
+            else:
+                height += Content(plain).get_height(rules, width)
+        return height or 1
+
+    def render_strips(
+        self, width: int, height: int | None, style: VisualStyle, options: RenderOptions
+    ) -> list[Strip]:
+        if not width:
+            return []
+        if options.selection is not None:
+            return self._content().render_strips(width, height, style, options)
+        get_rule = options.rules.get
+        align = get_rule("text_align", "left")
+        overflow = get_rule("text_overflow", "fold")
+        no_wrap = get_rule("text_wrap", "wrap") == "nowrap"
+        line_pad = get_rule("line_pad", 0)
+        app = active_app.get()
+        console = app.console
+        setting = (width, style, align, overflow, no_wrap, line_pad, options.post_style)
+        setting += (id(app.ansi_theme),)
+        # Strips only move (no padding before the text) when the text is aligned left.
+        movable = align in ("left", "start")
+        kept, used = self._strips, {}
+        out: list[Strip] = []
+        y = 0  # the number of the line's first row in the whole text
+        for line, key in zip(self._lines, self._keys, strict=True):
+            cache_key = (key, setting)
+            drawn = kept.get(cache_key)
+            here = None if drawn is None else drawn.get(y)
+            if here is None and drawn and movable:
+                # The same line drawn on another row: only the offsets change.
+                strips, places = next(iter(drawn.values()))
+                here = (
+                    [
+                        strip.apply_offsets(x, y + dy)
+                        for strip, (x, dy) in zip(strips, places, strict=True)
+                    ],
+                    places,
+                )
+            if here is None:
+                formatted = line_content(line, console)._wrap_and_format(
+                    width,
+                    align=align,
+                    overflow=overflow,
+                    no_wrap=no_wrap,
+                    line_pad=line_pad,
+                    tab_size=8,
+                    post_style=options.post_style,
+                    get_style=options.get_style,
+                )
+                places = [(part.x, part.y) for part in formatted]
+                for part in formatted:
+                    part.y += y  # the row's number in the whole text
+                here = ([Strip(*part.to_strip(style)) for part in formatted], places)
+            used.setdefault(cache_key, {})[y] = here
+            out.extend(here[0])
+            y += line.plain.count("\n") + 1
+            if height is not None and len(out) >= height:
+                break
+        # Keep only what this drawing used: the lines of the board as it is now.
+        kept.clear()
+        kept.update(used)
+        return out if height is None else out[:height]
+
 
 class BoardText(Static):
     """Board text whose elements click through to the board (``kit.click`` marks them).
 
-    Link styling is switched off so that a clickable card keeps its own colour."""
+    Link styling is switched off so that a clickable card keeps its own colour. Given a
+    list of lines (or markup), it draws them as their ``join_lines`` (the markup) would be
+    drawn, keeping each line's strips (``BoardLines``)."""
 
     DEFAULT_CSS = """
     BoardText { width: 1fr; height: auto; }
@@ -82,11 +259,20 @@ class BoardText(Static):
         super().__init__(content, **kwargs)
         self._board = board
         self._shown: Any = None
+        self._line_strips: dict[tuple[Any, ...], dict[int, LineStrips]] = {}
+        self._markup_lines: dict[str, Content] = {}
 
     def update(self, content: Any = "", *args: Any, **kwargs: Any) -> None:
         """Update the text unless it already shows exactly ``content``: most redraws of a
         board leave some of its texts as they were, and each update is laid out and drawn
         again."""
+        if isinstance(content, list):
+            keys = [line_key(line) for line in content]
+            if keys == self._shown:
+                return
+            self._shown = keys
+            super().update(BoardLines(content, keys, self._line_strips), *args, **kwargs)
+            return
         shown = self._shown
         if (
             shown is not None
@@ -96,7 +282,20 @@ class BoardText(Static):
         ):
             return
         self._shown = content
+        if isinstance(content, str) and self._render_markup:
+            lines = markup_lines(content, self._markup_lines)
+            if lines is None:
+                content = Content.from_markup(content)
+            else:
+                content = BoardLines(lines, content.split("\n"), self._line_strips)
         super().update(content, *args, **kwargs)
+
+    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
+        """The selected text (for copying): board lines read as the text they draw."""
+        visual = self.visual
+        if isinstance(visual, BoardLines):
+            return selection.extract(str(visual)), "\n"
+        return super().get_selection(selection)
 
     @property
     def link_style(self) -> Style:
@@ -144,6 +343,7 @@ class BoardView(Widget):
         self.viewer: int | None = None
         self.highlighted: str | None = None
         self.inspected: str | None = None
+        self._palette: tuple[tuple[str, bool], Palette] | None = None  # by theme
         # Inside ``batch()``: how deep, and whether a redraw was asked for meanwhile.
         self._batched = 0
         self._redraw_wanted = False
@@ -195,11 +395,20 @@ class BoardView(Widget):
 
     @property
     def palette(self) -> Palette:
-        """Colour roles for the current theme (see ``ui/kit/palette.py``)."""
+        """Colour roles for the current theme (see ``ui/kit/palette.py``), kept while the
+        theme stays: a board asks for them for every piece it draws."""
         try:
-            return Palette.for_app(self.app)
+            app = self.app
+            key = (app.theme, bool(getattr(app, "no_color", False)))
         except Exception:  # not attached to an app (a board drawn alone in a test)
             return Palette()
+        if self._palette is None or self._palette[0] != key:
+            try:
+                palette = Palette.for_app(app)
+            except Exception:
+                palette = Palette()
+            self._palette = (key, palette)
+        return self._palette[1]
 
     def band(self) -> str:
         """The size band the board is drawn for: ``"small"`` (80x24 class terminals),

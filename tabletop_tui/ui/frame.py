@@ -454,6 +454,7 @@ class GameScreen(BaseScreen):
         self._handing_to: int | None = None
         self._left = False
         self._board_highlight: str | None = None
+        self._log_due = False  # the log waits to be drawn after the next frame
 
     @property
     def tt_app(self) -> TabletopApp:
@@ -558,6 +559,7 @@ class GameScreen(BaseScreen):
             table.viewer = None
             self._handing_to = handoff
             self.redraw()
+            self._show_log()  # now, not after the next frame: it may hold private lines
             from .curtain import CurtainScreen
 
             self.app.push_screen(
@@ -596,6 +598,18 @@ class GameScreen(BaseScreen):
             self.update_decision_panel(decision)
             self._board_highlight = self.query_one(DecisionPanel).highlighted_id
             self.board.highlight(self._board_highlight)
+        if not self._log_due:
+            self._log_due = True
+            self.call_after_refresh(self._show_log)
+
+    def _show_log(self) -> None:
+        """The log and its newest line for the viewer at the keyboard now, drawn after the
+        frame that shows the move: the board and the options are what the player waits for
+        (once for all the redraws before that frame)."""
+        if not self._log_due or self._left or not self.is_attached:
+            return
+        self._log_due = False
+        table = self.table
         lines = table.log_lines(table.viewer)
         self.query_one(LogPanel).show_lines([(ln.text, ln.private, ln.frame) for ln in lines])
         self.query_one(DecisionPanel).show_last(lines[-1].text if lines else "the game begins.")

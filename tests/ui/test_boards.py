@@ -46,4 +46,7 @@ def test_board_text_skips_an_update_to_what_it_shows(monkeypatch):
     text.update(Text("Round 1"))  # another style: shown
     text.update("[b]Round 2[/b]")
     text.update("[b]Round 2[/b]")  # the same markup: skipped
-    assert [str(u) for u in updates] == ["Round 1", "Round 1", "[b]Round 2[/b]"]
+    text.update([Text("Round 3")])  # lines
+    text.update([Text("Round 3")])  # the same lines: skipped
+    # Markup reaches the Static parsed (its plain text here).
+    assert [str(u) for u in updates] == ["Round 1", "Round 1", "Round 2", "Round 3"]

@@ -137,3 +137,130 @@ async def test_the_start_screen_draws_without_the_other_screens_rules(make_app, 
         await pilot.pause()
         assert type(app.screen).__name__ == "HelpScreen"
         assert app.stylesheet.has_source(str(SCREENS_CSS), "")
+
+
+def _board_line(rng: random.Random) -> Text:
+    """A board line: words in a few styles, some clickable, sometimes wider than the board."""
+    from rich.style import Style
+
+    from tabletop_tui.ui.kit import click
+
+    line = Text(style=rng.choice(["", "bold", Style(italic=True)]))
+    for _ in range(rng.randint(0, 9)):
+        word = Text(rng.choice(WORDS), style=rng.choice(["", "red", "bold reverse", "#00aa00"]))
+        if rng.random() < 0.3:
+            click(word, f"card{rng.randint(0, 3)}")
+        line.append_text(word)
+        line.append(rng.choice([" ", "  ", " │ ", " ", "\t", "\n"]))
+    return line
+
+
+def _seen(strips: list) -> list:
+    """What strips show and what clicks and selection read from them: each segment's text,
+    its style as written out and its meta as a dict (older Rich versions marshal the meta,
+    and equal dicts can marshal to different bytes, so their styles compare unequal)."""
+    return [
+        [(seg.text, str(seg.style), seg.style and seg.style.meta) for seg in strip]
+        for strip in strips
+    ]
+
+
+async def test_the_board_lines_draw_as_the_joined_text():
+    """A board's kept lines draw the strips its Static draws from the lines joined (the
+    offsets that clicks and selection read included), with the same height, as lines
+    change, move up and down and the width changes."""
+    from textual.app import App, ComposeResult
+    from textual.geometry import Offset
+    from textual.selection import Selection
+    from textual.visual import Visual, visualize
+
+    from tabletop_tui.ui.board import BoardLines, BoardText, line_key, markup_lines
+    from tabletop_tui.ui.kit import join_lines
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield BoardText(None, id="board")  # type: ignore[arg-type]
+
+    rng = random.Random(11)
+    app = One()
+    async with app.run_test(size=(80, 24)):
+        widget = app.query_one("#board", BoardText)
+        style = widget.visual_style
+        kept: dict = {}
+        lines = [_board_line(rng) for _ in range(12)]
+        for _ in range(40):
+            lines = [line if rng.random() < 0.7 else _board_line(rng) for line in lines]
+            if rng.random() < 0.3:
+                lines.insert(rng.randint(0, len(lines)), _board_line(rng))
+            if rng.random() < 0.3 and lines:
+                lines.pop(rng.randrange(len(lines)))
+            width = rng.choice([12, 40, 79, rng.randint(1, 90)])
+            plain = visualize(widget, join_lines(lines))
+            ours = BoardLines(list(lines), [line_key(line) for line in lines], kept)
+            assert ours.get_height(widget.styles, width) == plain.get_height(widget.styles, width)
+            want = Visual.to_strips(widget, plain, width, None, style)
+            got = Visual.to_strips(widget, ours, width, None, style)
+            assert _seen(got) == _seen(want), (lines, width)
+            assert len(kept) <= len(lines)
+        # Selected text is copied as the joined text's would be.
+        selection = Selection(Offset(2, 1), Offset(5, 3))
+        widget.update(join_lines(lines))
+        want_copy = widget.get_selection(selection)
+        widget.update(list(lines))
+        assert widget.get_selection(selection) == want_copy is not None
+        # Markup, parsed line by line, draws as the whole markup.
+        parsed: dict = {}
+        kept = {}
+        marks = [_markup_line(rng) for _ in range(10)]
+        for _ in range(30):
+            marks = [m if rng.random() < 0.7 else _markup_line(rng) for m in marks]
+            if rng.random() < 0.3:
+                marks.insert(rng.randint(0, len(marks)), _markup_line(rng))
+            width = rng.choice([12, 40, 79, rng.randint(1, 90)])
+            markup = "\n".join(marks)
+            plain = visualize(widget, markup)
+            contents = markup_lines(markup, parsed)
+            assert contents is not None
+            ours = BoardLines(contents, list(marks), kept)
+            assert ours.get_height(widget.styles, width) == plain.get_height(widget.styles, width)
+            want = Visual.to_strips(widget, plain, width, None, style)
+            got = Visual.to_strips(widget, ours, width, None, style)
+            assert _seen(got) == _seen(want), (markup, width)
+
+
+def _markup_line(rng: random.Random) -> str:
+    """A Mezo board line: parts in styles, some clickable, with brackets in the text."""
+    from tabletop_tui.games.mezo.screen_common import Line
+
+    line = Line()
+    for _ in range(rng.randint(0, 6)):
+        style = rng.choice(["", "bold", "red", "dim", "bold reverse"])
+        text = rng.choice(WORDS + ["[1]", "a [b] c"])
+        line.add(text, style, click=rng.choice([None, "space:3", "region:north"]))
+    return line.markup()
+
+
+def test_markup_parsed_line_by_line_is_the_whole_markup_parsed():
+    """A board's markup parsed line by line (lines parsed before taken as they were) is the
+    content Textual parses from the whole markup; so is a markup whose style runs on over
+    a line's end (parsed whole)."""
+    from textual.content import Content
+
+    from tabletop_tui.ui.board import markup_lines
+
+    rng = random.Random(5)
+    kept: dict = {}
+    lines = [_markup_line(rng) for _ in range(8)]
+    for round_ in range(60):
+        lines = [line if rng.random() < 0.7 else _markup_line(rng) for line in lines]
+        markup = "\n".join(lines)
+        runs_on = round_ % 10 == 9  # a style opened on one line and closed on the next
+        if runs_on:
+            markup = "[bold]" + markup.replace("\n", "\n[/bold]", 1)
+        parsed, whole = markup_lines(markup, kept), Content.from_markup(markup)
+        if runs_on:
+            assert parsed is None and not kept
+            continue
+        assert parsed is not None and len(kept) == len(set(lines))
+        ours = Content("\n").join(parsed)
+        assert (ours.plain, list(ours.spans)) == (whole.plain, list(whole.spans)), markup

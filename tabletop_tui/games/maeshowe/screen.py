@@ -15,6 +15,7 @@ sentences taken from the view.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rich.text import Text
@@ -31,7 +32,6 @@ from tabletop_tui.ui.kit import (
     click,
     fit,
     flow,
-    join_lines,
     pack,
     wrap,
 )
@@ -103,6 +103,16 @@ def card_name(card: dict[str, Any]) -> str:
     return f"{card['short']} [{tag}]" if card["rune"] in ("red", "blue") else card["short"]
 
 
+@lru_cache(maxsize=1024)
+def _card_box(
+    face: CardFace, width: int, palette: Palette, height: int | None, selected: bool
+) -> tuple[Text, ...]:
+    """``card_box``, kept: a redraw tries several layouts of the same hands, and from move
+    to move most cards are drawn the same (the lines are only read: ``flow`` copies them
+    into the board's lines)."""
+    return tuple(card_box(face, width, palette, height=height, selected=selected))
+
+
 def card_class(card: dict[str, Any]) -> tuple[str, str]:
     """Cards of one kind and rune are interchangeable: options name one of them."""
     return (card["type"], card["rune"])
@@ -118,6 +128,7 @@ class MaeshoweBoard(BoardView):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._panel = 0  # 0: the unseen cards, 1..n: the discard pile of seat panel-1
+        self._cards_of: tuple[MaeshoweView, dict[str, dict[str, Any]]] | None = None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -126,10 +137,20 @@ class MaeshoweBoard(BoardView):
     # ---- cards and options ---------------------------------------------------------------
 
     def _cards(self) -> dict[str, dict[str, Any]]:
-        """Every card the viewer can see, by id."""
+        """Every card the viewer can see, by id (kept for the view it was made from: each
+        card drawn asks for it)."""
         view = self.view
         if view is None:
             return {}
+        if self._cards_of is not None and self._cards_of[0] is view:
+            return self._cards_of[1]
+        cards = self._cards_in(view)
+        self._cards_of = (view, cards)
+        return cards
+
+    @staticmethod
+    def _cards_in(view: MaeshoweView) -> dict[str, dict[str, Any]]:
+        """Every card of ``view`` the viewer can see, by id."""
         places = [view["row"], view["known_top"], view["looking"]]
         places += [h for h in view["hands"] if h] + view["discards"]
         out = {c["id"]: c for cards in places for c in cards}
@@ -353,7 +374,7 @@ class MaeshoweBoard(BoardView):
             lines += self._small(view, main, other, width, height - len(lines), pal)
         else:
             lines += self._big(view, main, other, width, height - len(lines), band, pal)
-        self.query_one("#mh-board", BoardText).update(join_lines(lines))
+        self.query_one("#mh-board", BoardText).update(lines)
 
     # ---- the small band: one line a card -------------------------------------------------
 
@@ -474,10 +495,9 @@ class MaeshoweBoard(BoardView):
         per_row = max(1, min(len(cards), (width + 1) // (floor + 1)))
         box_w = min(40, (width + 1) // per_row - 1)
         faces = [self._face(c, full) for c in cards]
-        boxes = [card_box(f, box_w, pal) for f in faces]
-        tall = max(len(b) for b in boxes)
+        tall = max(len(_card_box(f, box_w, pal, None, False)) for f in faces)
         boxes = [
-            card_box(f, box_w, pal, height=tall, selected=self._marked(c))
+            list(_card_box(f, box_w, pal, tall, self._marked(c)))
             for f, c in zip(faces, cards, strict=True)
         ]
         return flow(boxes, width)

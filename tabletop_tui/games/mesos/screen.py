@@ -30,7 +30,6 @@ from tabletop_tui.ui.kit import (
     click,
     fit,
     flow,
-    join_lines,
     pack,
     wrap,
 )
@@ -340,7 +339,7 @@ class MesosBoard(BoardView):
             return
         width = max(30, self.size.width - 1)
         lines, self.plan = self.fitted(v, width, max(1, self.size.height))
-        self.query_one("#m-board", BoardText).update(join_lines(lines))
+        self.query_one("#m-board", BoardText).update(lines)
 
     def fitted(self, v: MesosView, width: int, height: int) -> tuple[list[Text], Plan]:
         """The richest layout that fits ``height`` lines (the leanest one if none does:
@@ -688,6 +687,7 @@ class MesosBoard(BoardView):
             pieces[0] = Text("    ").append_text(pieces[0])
             return [fit(head, width), *pack(pieces, width, indent=4, sep=" · ")]
         boxes = []
+        palette = self.palette
         for kind, cards in groups:
             face = CardFace(
                 f"{TYPE_NAME[kind]} ×{len(cards)}",
@@ -695,17 +695,13 @@ class MesosBoard(BoardView):
                 hue=TYPE_HUE[kind],
                 target=target,
             )
-            boxes.append(
-                card_box(
-                    face,
-                    max(14, len(face.title) + 6, len(face.lines[0]) + 4),
-                    self.palette,
-                    height=3,
-                )
-            )
+            box_width = max(14, len(face.title) + 6, len(face.lines[0]) + 4)
+            boxes.append(list(_card_box(face, box_width, palette, 3, None, False)))
         for b in t["buildings"]:
             face = CardFace(b["name"], (f"{b['pp']} PP at the end",), hue="brown", target=target)
-            boxes.append(card_box(face, max(16, len(b["name"]) + 6), self.palette, height=3))
+            boxes.append(
+                list(_card_box(face, max(16, len(b["name"]) + 6), palette, 3, None, False))
+            )
         body = flow(boxes, width - 4) if boxes else [Text("no cards yet", self.palette.muted())]
         lines = [fit(head, width)] + [Text("    ").append_text(r) for r in body]
         if plan.box >= 5:
