@@ -119,8 +119,9 @@ def test_hint_says_when_its_totals_include_the_steps_after_the_move():
     best, reason = hard.choose_explained(_ctx(s, 2))
     plan = hard.plans(_ctx(s, 2))[0]
     assert best == "play:ex-r1" and "health" in plan.labels[1]
-    assert reason.gain.startswith("With the step after it, this turn adds to the Excavate chain")
-    assert "costs 1 health" in reason.gain
+    assert reason.gain.startswith(
+        "Adds to the Excavate chain; then the rest of the turn costs 1 health."
+    )
 
 
 def test_hint_names_a_lone_move_s_own_effect_plainly():
@@ -129,4 +130,13 @@ def test_hint_names_a_lone_move_s_own_effect_plainly():
     s.passages = 1
     best, reason = GAME.bot("hard").choose_explained(_ctx(s, 1))
     assert best == "play:ex-r1"
-    assert reason.gain.startswith("Clears 1 passage") and "this turn" not in reason.gain
+    assert reason.gain.startswith("Clears 1 passage") and "the turn" not in reason.gain
+
+
+def test_hint_tells_a_costly_move_from_the_heal_after_it():
+    """Discard a Treasure, then play Sleep: the turn comes out even, but the move named
+    costs health; the tip says both rather than that nothing happens."""
+    s = position(hand=["sl-b1", "tr-r1", "ex-b1", "tr-r2", "tr-b1"])
+    best, reason = GAME.bot("hard").choose_explained(_ctx(s, 2))
+    assert best.startswith("discard:tr")
+    assert reason.gain.startswith("Costs 1 health; then the rest of the turn heals 1 health.")

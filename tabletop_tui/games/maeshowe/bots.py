@@ -290,18 +290,16 @@ class GreedyBot:
         assert isinstance(before, MaeshoweState)
         after = self._played(before, line)
         seat = ctx.seat
-        parts = self._changes(before, after, seat)
-        if (
-            parts
-            and len(line) > 1
-            and parts != self._changes(before, self._played(before, line[:1]), seat)
-        ):
-            # The totals include the steps after the move (a discard's health, say): say so,
-            # or the tip reads as if the named move alone did all of it.
-            rest = "the step" if len(line) == 2 else f"the {len(line) - 1} steps"
-            text = f"With {rest} after it, this turn {_and(parts)}."
-        elif parts:
-            text = _and(parts)
+        moved = self._played(before, line[:1])
+        own = self._changes(before, moved, seat)
+        rest = self._changes(moved, after, seat) if len(line) > 1 else []
+        if rest:
+            # The steps after the move change things too (a discard's health, say): tell them
+            # apart, or the tip reads as if the named move alone did all of it.
+            text = (_and(own) if own else "changes nothing by itself") + "; then the rest"
+            text = f"{text[0].upper()}{text[1:]} of the turn {_and(rest)}."
+        elif own:
+            text = _and(own)
             text = text[0].upper() + text[1:] + "."
         else:
             text = "Keeps the hand that serves the coming turns best."
