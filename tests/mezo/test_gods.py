@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop_tui.games.mezo.data import load_data
-from tabletop_tui.games.mezo.rules import MezoState
+from tabletop_tui.games.mezo.data import Step, load_data
+from tabletop_tui.games.mezo.frames import ConflictBegin, GodStep
+from tabletop_tui.games.mezo.rules import SOURCES, SRC_GOD, MezoState
 
 from ..bounded import bounded
 from .helpers import at_first_action, clear_board, gods_config, kind, play_until, put, run_effect
@@ -141,18 +142,19 @@ def test_call_cabrakan_recovers_then_moves_into_a_present_region():
     assert max(st.units_of(r, s) for r in present) == 2 + 3
 
 
-def test_call_ixchel_awakens_up_to_two_shamans_then_gains_a_vp():
+def test_call_ixchel_awakens_up_to_two_shamans_then_gains_a_vp_per_rival():
     st, s = _at_call("ixchel")
     vp = st.vp[s]
     v = _place_touching(st, s)
     resolve(st, s)
     assert st.xib[0] == 0 and st.xib[1] == 2
-    assert st.vp[s] == vp + 1  # the 1 VP is a balance change (competitive, issue 19)
+    # 1 VP per rival tribe, 2 at three players: a balance change (competitive, issue 19)
+    assert st.vp[s] == vp + 2
     present = [r for r in st.data.vertex_regions[v] if st.inplay[r]]
     assert max(st.units_at(r, s, 0) for r in present) == 3
 
 
-def test_call_kukulkan_builds_a_glyph_where_its_champion_stands_then_recovers():
+def test_call_kukulkan_builds_a_glyph_where_its_champion_stands():
     st, s = _at_call("kukulkan")
     _place_touching(st, s)
     resolve(st, s)
@@ -161,7 +163,7 @@ def test_call_kukulkan_builds_a_glyph_where_its_champion_stands_then_recovers():
     champs = {r for r in st.champs[s * 2 : s * 2 + 2] if r >= 0}
     assert champs and sum(st.glyphs[st.piece_slot(r, s)] for r in champs) == 1
     assert st.glyphs[st.piece_slot(st.blessed, s)] == 0
-    assert st.xib[0] + st.xib[1] == 3
+    assert st.xib[0] + st.xib[1] == 4  # no RECOVER since the second balance round
 
 
 def test_call_uayeb_reorders_the_top_two_tiles_then_recovers_one():
@@ -230,3 +232,47 @@ def test_uayeb_card_sends_a_shaman_to_the_calendar():
     # Moved away, and not replaced since the balance change.
     assert st.units_at(st.conflict_region, 0, 0) == 0
     assert st.vp[0] >= 3
+
+
+def _zotz_over_the_conflict(players: int = 2) -> MezoState:
+    """A conflict where Zotz (seat 0) stands by the region and every rival has units in it."""
+    st = at_first_action(players, seed=21, gods=("zotz", "ixchel", "uayeb", "cabrakan")[:players])
+    busy(st, 0)
+    r = st.conflict_region
+    st.vertex[0] = next(v for v, regs in enumerate(st.data.vertex_regions) if r in regs)
+    for o in range(1, players):
+        put(st, st.rid(r), o, 1, 1)
+    return st
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_zotz_passive_sends_one_exiled_unit_a_conflict_to_xibalba_for_vp(players):
+    """A balance change (issue 19): one unit a conflict, for 1 VP."""
+    st = _zotz_over_the_conflict(players)
+    gain = 1
+    xib, res, vp = sum(st.xib[2:]), sum(st.reserve[2:]), st.vp[0]  # rivals' stock
+    src = st.vpsrc[0][SOURCES.index(SRC_GOD)]
+    run_effect(st, 0, (Step(op="exile", n=3),))
+    resolve(st, 0)
+    assert sum(st.xib[2:]) == xib + 1  # the first to Xibalba
+    assert sum(st.reserve[2:]) == res + 2  # the others to the Reserve
+    assert st.vp[0] == vp + gain and st.vpsrc[0][SOURCES.index(SRC_GOD)] == src + gain
+    run_effect(st, 0, (Step(op="exile", n=1),))
+    resolve(st, 0)
+    assert sum(st.xib[2:]) == xib + 1 and st.vp[0] == vp + gain  # spent for this conflict
+
+
+def test_a_capped_passive_counts_afresh_each_conflict_and_god_step():
+    st = _zotz_over_the_conflict()
+    st.passive_uses[0] = 1
+    st._f_conflict_begin(ConflictBegin())
+    assert st.passive_uses == [0, 0]
+    st.passive_uses[0] = 1
+    st._f_god_step(GodStep())
+    assert st.passive_uses == [0, 0]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_rival_tribes_counter_grows_with_the_table(players):
+    st = at_first_action(players, seed=21)
+    assert st.counter(0, "rival_tribes") == players - 1

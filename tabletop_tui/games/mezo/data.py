@@ -50,6 +50,7 @@ Counter = Literal[
     "own_shamans_here",
     "own_units_in_xibalba",
     "opp_units_in_xibalba",
+    "rival_tribes",
     "own_pyramid_regions",
     "own_pyramid_elements",
     "own_tall_pyramids",
@@ -212,6 +213,7 @@ class PassiveModel(_Strict):
     once_per_age: bool = False
     cap_per_conflict: int | None = None
     source: Source
+    note: str | None = None  # why a designed value was changed (competitive balance)
 
 
 class AbilityModel(_Strict):

@@ -330,7 +330,7 @@ class MezoState(ModulesMixin, GameState):
         self.used_rows = [""] * P
         self.tokens = [0] * P
         self.smote = [False] * P
-        self.sac_vp = [0] * P
+        self.passive_uses = [0] * P
         self.bury_used = [False] * P
         self.status = [PENDING] * nr
         self.conflict_region = -1
@@ -523,6 +523,8 @@ class MezoState(ModulesMixin, GameState):
             return self.units_at(here, s, SH) if here >= 0 else 0
         if name == "own_units_in_xibalba":
             return self.xib[s * 2] + self.xib[s * 2 + 1]
+        if name == "rival_tribes":
+            return P - 1
         if name == "opp_units_in_xibalba":
             return sum(self.xib[o * 2] + self.xib[o * 2 + 1] for o in range(P) if o != s)
         if name == "own_pyramid_regions":
@@ -774,6 +776,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_god_step(self, f: GodStep) -> None:
         self.phase = "God Step"
+        self.passive_uses = [0] * self.tribe_count  # a capped passive counts the CALLs apart
         frames: list[Frame] = self._ritual_frames("god")
         frames += [GodTurn(s) for s in reversed(self.vp_order())]
         frames += self._ritual_frames("conflict")  # at the start of the Conflict Step
@@ -922,7 +925,7 @@ class MezoState(ModulesMixin, GameState):
         P = self.tribe_count
         self.tokens = [0] * P
         self.smote = [False] * P
-        self.sac_vp = [0] * P
+        self.passive_uses = [0] * P
         self.used_rows = [""] * P
         if r == self.blessed:
             self.turn = tuple(self.vp_order())
@@ -1702,8 +1705,8 @@ class MezoState(ModulesMixin, GameState):
         god = self.god_data(s)
         if god is not None and god.passive_hook == "on_unit_sacrificed":
             cap = god.passive_cap if god.passive_cap is not None else 99
-            times = max(0, min(k, cap - self.sac_vp[s]))
-            self.sac_vp[s] += times
+            times = max(0, min(k, cap - self.passive_uses[s]))
+            self.passive_uses[s] += times
             for _ in range(times):
                 frames.append(Eff(s, god.passive_steps, 0, SRC_GOD))
         for _ in range(k):
@@ -1746,12 +1749,12 @@ class MezoState(ModulesMixin, GameState):
         _, o_str, letter = oid.split(":")
         o, t = int(o_str), TYPE_LETTER.index(letter)
         self.units[self.unit_slot(r, o, t)] -= 1
+        passive = False
         if step.op == "smite":
             dest = "xibalba"
         else:
-            god = self.god_data(s)
-            zotz = god is not None and god.passive_modifier == "xibalba_if_god_present"
-            dest = "xibalba" if zotz and self.god_present(s, r) else "reserve"
+            passive = self._exile_passive(s, r)
+            dest = "xibalba" if passive else "reserve"
         if dest == "xibalba":
             self.xib[o * 2 + t] += 1
         else:
@@ -1763,7 +1766,27 @@ class MezoState(ModulesMixin, GameState):
                 f"(to {'Xibalba' if dest == 'xibalba' else 'their Reserve'}).",
                 seat=s,
             )
+        if passive:  # its reward (Zotz: 1 VP) after the rest of the EXILE
+            god = self.god_data(s)
+            assert god is not None
+            self._effect(s, god.passive_steps, SRC_GOD)
         self._push(Hit(s, step, src, r, left - 1, done + 1))
+
+    def _exile_passive(self, s: int, r: int) -> bool:
+        """Whether ``s``'s passive sends the unit it now EXILEs from ``r`` to Xibalba.
+
+        Zotz's (``xibalba_if_god_present``) does where the god is present, at most
+        ``cap_per_conflict`` times a conflict when the data sets a cap; each use counts."""
+        god = self.god_data(s)
+        if god is None or god.passive_modifier != "xibalba_if_god_present":
+            return False
+        if not self.god_present(s, r):
+            return False
+        cap = god.passive_cap if god.passive_cap is not None else 99
+        if self.passive_uses[s] >= cap:
+            return False
+        self.passive_uses[s] += 1
+        return True
 
     # MOVE
 
@@ -1992,7 +2015,7 @@ class MezoState(ModulesMixin, GameState):
         "used_rows",
         "tokens",
         "smote",
-        "sac_vp",
+        "passive_uses",
         "bury_used",
         "status",
         "conflict_order",
@@ -2494,6 +2517,7 @@ _COUNTER_WORDS = {
     "own_shamans_here": "own Shaman here",
     "own_units_in_xibalba": "own unit in Xibalba",
     "opp_units_in_xibalba": "opponent unit in Xibalba",
+    "rival_tribes": "rival tribe",
     "own_pyramid_regions": "Region with own pyramid",
     "own_pyramid_elements": "own pyramid element",
     "own_tall_pyramids": "own tall pyramid",
