@@ -7,6 +7,8 @@ _.link_style  # ui/board.py: overrides Textual's style for links on the board
 _.border_title  # Textual draws it in the widget's border
 _.max_height  # Textual style, set on the frame's widgets
 _.parameters  # the argument of Textual's check_action(action, parameters)
+_.get_default_screen  # app.py: Textual asks the app for its first screen
+_.refresh_styles  # ui/picker.py: a flag of Textual's ScreenResume event, read after our handler
 
 # Game boards: the registry imports them by the dotted name in each game's GameInfo.
 _.MaeshoweBoard
