@@ -465,6 +465,9 @@ def keypress(presses: int) -> None:
 
 
 def main() -> None:
+    if {"-h", "--help"} & set(sys.argv[1:]):
+        print(__doc__)  # the runs take minutes: asking how to run must not start them
+        return
     fast = quick()
     only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
     if only in (None, "startup"):
