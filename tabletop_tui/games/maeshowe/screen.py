@@ -15,7 +15,6 @@ sentences taken from the view.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from rich.text import Text
@@ -28,10 +27,10 @@ from tabletop_tui.ui.common import fill_names
 from tabletop_tui.ui.kit import (
     CardFace,
     Palette,
-    card_box,
     click,
     fit,
     flow,
+    kept_card_box,
     pack,
     wrap,
 )
@@ -101,16 +100,6 @@ def card_name(card: dict[str, Any]) -> str:
     """The card as the options name it: ``Excavate [R]``; Horror and Hope carry no tag."""
     tag = RUNE_TAG[card["rune"]]
     return f"{card['short']} [{tag}]" if card["rune"] in ("red", "blue") else card["short"]
-
-
-@lru_cache(maxsize=1024)
-def _card_box(
-    face: CardFace, width: int, palette: Palette, height: int | None, selected: bool
-) -> tuple[Text, ...]:
-    """``card_box``, kept: a redraw tries several layouts of the same hands, and from move
-    to move most cards are drawn the same (the lines are only read: ``flow`` copies them
-    into the board's lines)."""
-    return tuple(card_box(face, width, palette, height=height, selected=selected))
 
 
 def card_class(card: dict[str, Any]) -> tuple[str, str]:
@@ -495,9 +484,9 @@ class MaeshoweBoard(BoardView):
         per_row = max(1, min(len(cards), (width + 1) // (floor + 1)))
         box_w = min(40, (width + 1) // per_row - 1)
         faces = [self._face(c, full) for c in cards]
-        tall = max(len(_card_box(f, box_w, pal, None, False)) for f in faces)
+        tall = max(len(kept_card_box(f, box_w, pal)) for f in faces)
         boxes = [
-            list(_card_box(f, box_w, pal, tall, self._marked(c)))
+            list(kept_card_box(f, box_w, pal, tall, selected=self._marked(c)))
             for f, c in zip(faces, cards, strict=True)
         ]
         return flow(boxes, width)

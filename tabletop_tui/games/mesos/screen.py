@@ -25,11 +25,10 @@ from tabletop_tui.engine.core import Option
 from tabletop_tui.ui.board import BoardText, BoardView
 from tabletop_tui.ui.kit import (
     CardFace,
-    Palette,
-    card_box,
     click,
     fit,
     flow,
+    kept_card_box,
     pack,
     wrap,
 )
@@ -102,15 +101,6 @@ def need(face: CardFace, width: int) -> int:
     """Lines a card box ``width`` cells wide needs to show all of ``face`` (kept: the board
     measures the same cards for several layouts on every redraw)."""
     return 2 + sum(len(wrap(line, width - 4)) for line in face.lines)
-
-
-@lru_cache(maxsize=2048)
-def _card_box(
-    face: CardFace, width: int, palette: Palette, height: int, badge: int | None, selected: bool
-) -> tuple[Text, ...]:
-    """``card_box``, kept: from move to move most cards on the board are drawn the same
-    (the lines are only read: ``flow`` copies them into the board's lines)."""
-    return tuple(card_box(face, width, palette, height=height, badge=badge, selected=selected))
 
 
 def flow_lines(widths: list[int], width: int, gap: int = 1) -> int:
@@ -594,7 +584,7 @@ class MesosBoard(BoardView):
             lines = (*face.lines, face.corner)
             face = CardFace(face.title, lines, "", face.symbol, face.hue, face.target)
         return list(
-            _card_box(face, width, self.palette, height, badge, self.is_highlighted(target))
+            kept_card_box(face, width, self.palette, height, badge, self.is_highlighted(target))
         )
 
     def _rows_boxed(self, v: MesosView, height: int, per: int, width: int) -> list[Text]:
@@ -696,12 +686,10 @@ class MesosBoard(BoardView):
                 target=target,
             )
             box_width = max(14, len(face.title) + 6, len(face.lines[0]) + 4)
-            boxes.append(list(_card_box(face, box_width, palette, 3, None, False)))
+            boxes.append(list(kept_card_box(face, box_width, palette, 3)))
         for b in t["buildings"]:
             face = CardFace(b["name"], (f"{b['pp']} PP at the end",), hue="brown", target=target)
-            boxes.append(
-                list(_card_box(face, max(16, len(b["name"]) + 6), palette, 3, None, False))
-            )
+            boxes.append(list(kept_card_box(face, max(16, len(b["name"]) + 6), palette, 3)))
         body = flow(boxes, width - 4) if boxes else [Text("no cards yet", self.palette.muted())]
         lines = [fit(head, width)] + [Text("    ").append_text(r) for r in body]
         if plan.box >= 5:

@@ -5,7 +5,7 @@ width, ``card`` draws cards as boxes or lines. The clickable board text and the 
 slot live in ``tabletop_tui.ui.board``.
 """
 
-from .card import CardFace, card_box, card_line, click, flow, hstack
+from .card import CardFace, card_box, card_line, click, flow, hstack, kept_card_box
 from .palette import Palette
 from .text import fit, join_lines, pack, wrap
 
@@ -19,6 +19,7 @@ __all__ = [
     "flow",
     "hstack",
     "join_lines",
+    "kept_card_box",
     "pack",
     "wrap",
 ]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rich.style import Style
 from rich.text import Text
@@ -118,6 +119,21 @@ def card_box(
     bottom.append(bl + h * inner + br, style=edge)
     out.append(bottom)
     return [click(row, face.target) for row in out]
+
+
+@lru_cache(maxsize=4096)
+def kept_card_box(
+    face: CardFace,
+    width: int,
+    palette: Palette,
+    height: int | None = None,
+    badge: int | None = None,
+    selected: bool = False,
+) -> tuple[Text, ...]:
+    """``card_box``, kept: a board redraw tries several layouts of the same cards, and from
+    move to move most cards are drawn the same. The lines are shared, so only read them
+    (``flow`` and ``hstack`` copy them into new lines)."""
+    return tuple(card_box(face, width, palette, height=height, badge=badge, selected=selected))
 
 
 def card_line(
