@@ -40,7 +40,7 @@ from tabletop_tui.engine.core import (
 )
 
 from . import texts
-from .data import Step, load_data
+from .data import God, Step, load_data
 from .frames import (
     Ability,
     Action,
@@ -1704,10 +1704,7 @@ class MezoState(ModulesMixin, GameState):
         frames: list[Frame] = []
         god = self.god_data(s)
         if god is not None and god.passive_hook == "on_unit_sacrificed":
-            cap = god.passive_cap if god.passive_cap is not None else 99
-            times = max(0, min(k, cap - self.passive_uses[s]))
-            self.passive_uses[s] += times
-            for _ in range(times):
+            for _ in range(self._use_passive(s, god, k)):
                 frames.append(Eff(s, god.passive_steps, 0, SRC_GOD))
         for _ in range(k):
             if tile.steps:
@@ -1780,13 +1777,15 @@ class MezoState(ModulesMixin, GameState):
         god = self.god_data(s)
         if god is None or god.passive_modifier != "xibalba_if_god_present":
             return False
-        if not self.god_present(s, r):
-            return False
-        cap = god.passive_cap if god.passive_cap is not None else 99
-        if self.passive_uses[s] >= cap:
-            return False
-        self.passive_uses[s] += 1
-        return True
+        return self.god_present(s, r) and self._use_passive(s, god, 1) == 1
+
+    def _use_passive(self, s: int, god: God, wanted: int) -> int:
+        """How many of ``wanted`` uses of ``s``'s passive its cap per conflict still allows
+        (no cap: all); those are counted as used."""
+        left = wanted if god.passive_cap is None else god.passive_cap - self.passive_uses[s]
+        granted = max(0, min(wanted, left))
+        self.passive_uses[s] += granted
+        return granted
 
     # MOVE
 
