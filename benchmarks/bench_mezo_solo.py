@@ -54,7 +54,7 @@ class Played:
 
 def solo_game(god: str, difficulty: str, seed: int, make=hard) -> Played:
     """One finished solo game with a heuristic bot (hard by default) playing ``god``."""
-    state = MezoState(MezoConfig(players=1, god_1=god, difficulty=difficulty), seed)
+    state = MezoState.new(MezoConfig(players=1, god_1=god, difficulty=difficulty), seed)
     bot = make()
     rng = bot_rng(seed, 0)
     while state.decision() is not None:

@@ -32,3 +32,22 @@ def test_benchmark_imports_and_has_main(path, monkeypatch):
     finally:
         sys.modules.pop(spec.name, None)
     assert callable(getattr(module, "main", None))
+
+
+def test_mezo_solo_benchmark_plays_a_game_to_its_end(monkeypatch):
+    """The solo benchmark starts its games the one way a game starts (``MezoState.new``, the
+    solo state for one player) and scores a finished game."""
+    monkeypatch.syspath_prepend(str(BENCH))
+    path = BENCH / "bench_mezo_solo.py"
+    spec = importlib.util.spec_from_file_location("bench_solo_run", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    try:
+        spec.loader.exec_module(module)
+        played = module.solo_game("ixchel", "standard", 3, make=module.easy)
+    finally:
+        sys.modules.pop(spec.name, None)
+    assert played.god == "ixchel"
+    assert played.margin == played.mine - played.theirs
+    assert played.won == (played.margin > 0)
+    assert played.mine > 0 and played.theirs > 0
