@@ -39,6 +39,7 @@ from textual.worker import Worker, WorkerState
 from tabletop_tui.engine.core import Decision, IllegalMove
 from tabletop_tui.session import MoveConflict, Session
 
+from . import collector
 from .board import BoardView, OptionMessage
 from .common import BOT_SPEEDS, WIDE_WIDTH, BaseScreen, MarkedOptionList, rules_markdown
 from .table import TableView
@@ -492,10 +493,17 @@ class GameScreen(BaseScreen):
                     timeout=60,
                 )
         self.advance()
+        self.call_after_refresh(self._hold_collector)
+
+    def _hold_collector(self) -> None:
+        """Once drawn, keep the garbage collector out of the moves' way (``collector``)."""
+        if self.is_attached and not self._left:
+            collector.hold(self)
 
     def on_unmount(self) -> None:
         self._stop.set()
         self.session.release()
+        collector.release(self)
 
     def _poll(self) -> None:
         """A shared game: redraw when another process moved or a seat came or went."""

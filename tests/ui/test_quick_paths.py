@@ -264,3 +264,35 @@ def test_markup_parsed_line_by_line_is_the_whole_markup_parsed():
         assert parsed is not None and len(kept) == len(set(lines))
         ours = Content("\n").join(parsed)
         assert (ours.plain, list(ours.spans)) == (whole.plain, list(whole.spans)), markup
+
+
+async def test_the_collector_is_held_back_while_a_game_is_on_screen(make_app, only_highcard):
+    """Once a game is drawn, what exists is frozen and young collections are rarer; leaving
+    it gives everything back (the next game holds them again)."""
+    import gc
+
+    from tabletop_tui.ui import collector
+    from tabletop_tui.ui.frame import GameScreen
+    from tabletop_tui.ui.picker import PickerScreen
+
+    from .conftest import highcard_start, settle, wait_until
+
+    before = gc.get_threshold()
+    assert gc.get_freeze_count() == 0
+    app = make_app(highcard_start("human", "medium"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await wait_until(pilot, lambda: gc.get_freeze_count() > 0)
+        first = app.screen
+        assert isinstance(first, GameScreen)
+        assert gc.get_threshold()[0] == max(before[0], collector.YOUNG_THRESHOLD)
+        # The next game, once the first one's screen is gone, holds them again.
+        app.play_again(first.session)
+        await wait_until(pilot, lambda: app.screen is not first and not first.is_attached)
+        await settle(pilot)
+        await wait_until(pilot, lambda: gc.get_freeze_count() > 0)
+        assert gc.get_threshold()[0] == max(before[0], collector.YOUNG_THRESHOLD)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: gc.get_freeze_count() == 0)
+        assert gc.get_threshold() == before
