@@ -96,6 +96,44 @@ def test_option_prompts_draw_as_the_grid(seed):
         ), (number, label, width)
 
 
+async def test_kept_option_prompts_draw_and_measure_as_the_rich_prompts():
+    """An option's kept prompt measures and draws as the option list's Rich prompt would,
+    and a prompt seen before (same number and label) is not drawn again."""
+    from textual.app import App, ComposeResult
+    from textual.visual import RichVisual, Visual
+
+    from tabletop_tui.ui.common import MarkedOptionList
+    from tabletop_tui.ui.frame import PromptVisual
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield MarkedOptionList(id="options")
+
+    rng = random.Random(3)
+    app = One()
+    async with app.run_test(size=(80, 24)):
+        widget = app.query_one(MarkedOptionList)
+        style, rules = widget.visual_style, widget.styles
+        kept: dict = {}
+        for _ in range(80):
+            label = " ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 16)))
+            digits = rng.randint(1, 2)
+            number, width = rng.randint(1, 3), rng.randint(1, 70)
+            prompt = OptionPrompt(number, digits, label)
+            plain = RichVisual(widget, prompt)
+            for ours in (PromptVisual(widget, prompt, kept), PromptVisual(widget, prompt, kept)):
+                assert ours.get_height(rules, width) == plain.get_height(rules, width)
+                assert ours.get_optimal_width(rules, width) == plain.get_optimal_width(rules, width)
+                want = Visual.to_strips(widget, plain, width, None, style)
+                got = Visual.to_strips(widget, ours, width, None, style)
+                assert [list(s) for s in got] == [list(s) for s in want], (label, width)
+            seen = len(kept)
+            again = PromptVisual(widget, OptionPrompt(number, digits, label), kept)
+            again.get_height(rules, width)
+            Visual.to_strips(widget, again, width, None, style)
+            assert len(kept) == seen  # nothing measured or drawn anew
+
+
 def test_the_start_screen_draws_before_the_data_models_load(tmp_path):
     code = """
 import json, sys
