@@ -183,9 +183,12 @@ def _board_line(rng: random.Random) -> Text:
 
     from tabletop_tui.ui.kit import click
 
-    line = Text(style=rng.choice(["", "bold", Style(italic=True)]))
+    line = Text(style=rng.choice(["", "bold", Style(italic=True), Style(color="#804000")]))
     for _ in range(rng.randint(0, 9)):
-        word = Text(rng.choice(WORDS), style=rng.choice(["", "red", "bold reverse", "#00aa00"]))
+        word = Text(
+            rng.choice(WORDS),
+            style=rng.choice(["", "red", "bold reverse", "#00aa00", "dim", Style(bgcolor="blue")]),
+        )
         if rng.random() < 0.3:
             click(word, f"card{rng.randint(0, 3)}")
         line.append_text(word)
