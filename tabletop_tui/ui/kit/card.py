@@ -119,10 +119,7 @@ def _body_rows(
     inner = width - 2
     _, _, bl, br, h, v = HEAVY if selected else ROUND
     edge = _edge(face, palette, selected)
-    body: list[Text] = []
-    for line in face.lines:
-        for part in wrap(Text(line, style=palette.muted() if face.dim else ""), inner - 2):
-            body.append(part)
+    body = list(_wrapped(face, inner - 2, palette))
     if height is not None:
         room_lines = max(0, height - 2)
         if len(body) > room_lines:
@@ -143,6 +140,17 @@ def _body_rows(
     bottom.append(bl + h * inner + br, style=edge)
     out.append(bottom)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(face: CardFace, width: int, palette: Palette) -> tuple[Text, ...]:
+    """``face``'s lines wrapped in ``width`` cells, kept: a board measures a box's height
+    before drawing it at the height of the tallest box beside it. Shared: only read them."""
+    return tuple(
+        part
+        for line in face.lines
+        for part in wrap(Text(line, style=palette.muted() if face.dim else ""), width)
+    )
 
 
 @lru_cache(maxsize=4096)
