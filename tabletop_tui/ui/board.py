@@ -65,6 +65,7 @@ from rich.text import Text
 from textual._context import active_app
 from textual.content import Content, Span
 from textual.css.styles import RulesMap
+from textual.geometry import Region
 from textual.message import Message
 from textual.selection import Selection
 from textual.strip import Strip
@@ -224,7 +225,7 @@ class BoardLines(Visual):
         strips: dict[tuple[Any, ...], dict[int, LineStrips]],
     ) -> None:
         self._lines = lines
-        self._keys = keys
+        self.keys = keys
         self._strips = strips
         self._whole: Content | None = None
 
@@ -285,7 +286,7 @@ class BoardLines(Visual):
         kept, used = self._strips, {}
         out: list[Strip] = []
         y = 0  # the number of the line's first row in the whole text
-        for line, key in zip(self._lines, self._keys, strict=True):
+        for line, key in zip(self._lines, self.keys, strict=True):
             cache_key = (key, setting)
             drawn = kept.get(cache_key)
             here = None if drawn is None else drawn.get(y)
@@ -352,6 +353,7 @@ class BoardText(Static):
         self._shown: Any = None
         self._line_strips: dict[tuple[Any, ...], dict[int, LineStrips]] = {}
         self._markup_lines: dict[str, Content] = {}
+        self._shown_lines: BoardLines | None = None  # the lines shown, if lines are
 
     def update(self, content: Any = "", *args: Any, **kwargs: Any) -> None:
         """Update the text unless it already shows exactly ``content``: most redraws of a
@@ -362,7 +364,7 @@ class BoardText(Static):
             if keys == self._shown:
                 return
             self._shown = keys
-            super().update(BoardLines(content, keys, self._line_strips), *args, **kwargs)
+            self._show_lines(BoardLines(content, keys, self._line_strips))
             return
         shown = self._shown
         if (
@@ -375,17 +377,61 @@ class BoardText(Static):
         self._shown = content
         if isinstance(content, str) and self._render_markup:
             lines = markup_lines(content, self._markup_lines)
-            if lines is None:
-                content = Content.from_markup(content)
-            else:
-                content = BoardLines(lines, content.split("\n"), self._line_strips)
+            if lines is not None:
+                self._show_lines(BoardLines(lines, content.split("\n"), self._line_strips))
+                return
+            content = Content.from_markup(content)
+        self._shown_lines = None
         super().update(content, *args, **kwargs)
+
+    def _show_lines(self, lines: BoardLines) -> None:
+        """Show ``lines``. When they replace as many lines, each on one row before and
+        after, only the rows that changed are drawn again and nothing is laid out (the
+        text keeps its size): a move changes a few rows of a board, and drawing a row again
+        takes longer than drawing it from what was kept, as the other rows are."""
+        before, self._shown_lines = self._shown_lines, lines
+        rows = self._changed_rows(before, lines)
+        if rows is None:
+            self.refresh(layout=True)
+        elif rows:
+            width = self.content_size.width
+            self.refresh(*(Region(0, y, width, 1) for y in rows))
+
+    def _changed_rows(self, before: BoardLines | None, after: BoardLines) -> list[int] | None:
+        """The rows where ``after`` differs from ``before`` if ``after`` can be drawn in
+        their place row by row; None if the text must be laid out and drawn whole."""
+        if before is None or not self.is_mounted or self.text_selection is not None:
+            return None
+        width, height = self.content_size
+        if not width or height != len(after.keys) or len(before.keys) != height:
+            return None
+        rules = self.styles
+        if before.get_height(rules, width) != height or after.get_height(rules, width) != height:
+            return None  # a line wraps: its rows are not its line's
+        return [
+            y
+            for y, (old, new) in enumerate(zip(before.keys, after.keys, strict=True))
+            if old != new
+        ]
+
+    def render(self) -> Any:
+        """The lines shown (``_show_lines``), or what ``Static.update`` was given."""
+        return self._shown_lines if self._shown_lines is not None else super().render()
+
+    @property
+    def content(self) -> Any:
+        """What the text shows: its lines (``BoardLines``), or what it was last given."""
+        return self._shown_lines if self._shown_lines is not None else Static.content.fget(self)
+
+    @content.setter
+    def content(self, content: Any) -> None:
+        self._shown, self._shown_lines = None, None
+        Static.content.fset(self, content)  # type: ignore[attr-defined]
 
     def get_selection(self, selection: Selection) -> tuple[str, str] | None:
         """The selected text (for copying): board lines read as the text they draw."""
-        visual = self.visual
-        if isinstance(visual, BoardLines):
-            return selection.extract(str(visual)), "\n"
+        if self._shown_lines is not None:
+            return selection.extract(str(self._shown_lines)), "\n"
         return super().get_selection(selection)
 
     @property

@@ -337,3 +337,58 @@ async def test_the_collector_is_held_back_while_a_game_is_on_screen(make_app, on
         await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
         await wait_until(pilot, lambda: gc.get_freeze_count() == 0)
         assert gc.get_threshold() == before
+
+
+async def test_board_rows_changed_in_place_draw_as_the_whole_text():
+    """Lines that replace as many lines, each on one row, are drawn row by row (only the
+    rows that changed, nothing laid out), and the screen then shows what drawing the whole
+    text again shows: each row's text, style and the offsets clicks and selection read."""
+    from textual.app import App, ComposeResult
+
+    from tabletop_tui.ui.board import BoardLines, BoardText, line_key
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield BoardText(None, id="board")  # type: ignore[arg-type]
+
+    def fitting(rng: random.Random) -> Text:
+        line = _board_line(rng)
+        while "\n" in line.plain or "\t" in line.plain or line.cell_len > 70:
+            line = _board_line(rng)
+        return line
+
+    def screen(app: App[None]) -> list:
+        return _seen(app.screen._compositor.render_strips())
+
+    rng = random.Random(17)
+    app = One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one("#board", BoardText)
+        lines = [fitting(rng) for _ in range(12)]
+        widget.update(list(lines))
+        await pilot.pause()
+        in_place = 0
+        for round_ in range(30):
+            lines = [line if rng.random() < 0.7 else fitting(rng) for line in lines]
+            if round_ % 10 == 9:  # one more line: laid out and drawn whole
+                lines.append(fitting(rng))
+            after = BoardLines(list(lines), [line_key(line) for line in lines], {})
+            rows = widget._changed_rows(widget._shown_lines, after)
+            in_place += rows is not None
+            layouts = widget._layout_updates
+            widget.update(list(lines))
+            await pilot.pause()
+            if rows is not None:
+                assert widget._layout_updates == layouts  # nothing laid out
+            shown = screen(app)
+            widget.refresh(layout=True)  # the whole text drawn again
+            await pilot.pause()
+            assert shown == screen(app), round_
+        assert in_place >= 25
+        assert widget.content is widget._shown_lines  # what it shows
+        widget.content = "Round 2"  # Static's way in still works: the lines give way
+        await pilot.pause()
+        assert widget.content == "Round 2" and str(widget.render()) == "Round 2"
+        widget.update(list(lines))  # and lines come back, though as before
+        await pilot.pause()
+        assert widget.content is widget._shown_lines is not None
