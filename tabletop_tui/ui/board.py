@@ -59,11 +59,13 @@ from contextlib import contextmanager
 from typing import Any
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual._context import active_app
 from textual.content import Content, Span
 from textual.css.styles import RulesMap
+from textual.geometry import Region
 from textual.message import Message
 from textual.selection import Selection
 from textual.strip import Strip
@@ -101,6 +103,81 @@ def line_content(line: Text | Content, console: Any) -> Content:
     return content
 
 
+# Styles a board line's segments are drawn in, kept across redraws (a board draws with a
+# few dozen styles): Rich span styles as Textual reads them, by the theme's ANSI colours,
+# and the style of each stack of spans on the text's base style. Beyond, they start over.
+_span_styles: dict[tuple[Any, int], VisualStyle] = {}
+_stack_styles: dict[tuple[VisualStyle, tuple[VisualStyle, ...]], VisualStyle] = {}
+STYLES_KEPT = 4096
+
+
+def _span_style(style: Any, console: Any, theme: Any) -> VisualStyle:
+    """A Rich span's style as ``Content.from_rich_text`` reads it."""
+    key = (style, id(theme))
+    got = _span_styles.get(key)
+    if got is None:
+        if len(_span_styles) > STYLES_KEPT:
+            _span_styles.clear()
+        rich = console.get_style(style) if isinstance(style, str) else style
+        got = _span_styles[key] = VisualStyle.from_rich_style(rich, theme)
+    return got
+
+
+def quick_line_strip(
+    line: Text, y: int, base: VisualStyle, get_style: Any, console: Any, theme: Any
+) -> Strip:
+    """The strip Textual draws for board line ``line`` on row ``y`` (the offset that clicks
+    and selection read), for a line that fits its row (no wrapping, no tab, no new line)
+    drawn left-aligned with nothing added after it: the segments and styles that
+    ``Content.from_rich_text``, its wrapping and ``to_strip`` make, with the styles kept
+    (each new line of a board took some 150 us that way, most of it making styles)."""
+    plain = line.plain
+    end = len(plain)
+    styles: list[Any] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    if line.style and end:  # the text's own style: the first span (``stylize_before``)
+        style = line.style
+        own = get_style(style) if isinstance(style, str) else _span_style(style, console, theme)
+        if own:
+            styles.append(own)
+            starts.append(0)
+            ends.append(end)
+    for start, stop, style in line._spans:
+        stop = min(stop, end)
+        if stop > start:  # an empty span would split the line's segments
+            styles.append(_span_style(style, console, theme))
+            starts.append(start)
+            ends.append(stop)
+    if not styles:
+        return Strip([Segment(plain, (base + base).rich_style_with_offset(0, y))], cell_len(plain))
+    # Where spans enter and leave, in the order ``Content.render`` takes them.
+    events = [(0, False, 0)]
+    events += [(start, False, i) for i, start in enumerate(starts, 1)]
+    events += [(stop, True, i) for i, stop in enumerate(ends, 1)]
+    events.append((end, True, 0))
+    events.sort(key=lambda event: (event[0], event[1]))
+    stack: list[int] = []
+    segments = []
+    x = 0
+    for (offset, leaving, index), (next_offset, _, _) in zip(events, events[1:], strict=False):
+        if leaving:
+            stack.remove(index)
+        else:
+            stack.append(index)
+        if next_offset > offset:
+            key = (base, tuple(styles[i - 1] for i in sorted(stack) if i))
+            style = _stack_styles.get(key)
+            if style is None:
+                if len(_stack_styles) > STYLES_KEPT:
+                    _stack_styles.clear()
+                style = _stack_styles[key] = base + VisualStyle.combine([base, *key[1]])
+            text = plain[offset:next_offset]
+            segments.append(Segment(text, style.rich_style_with_offset(x, y)))
+            x += len(text)
+    return Strip(segments, cell_len(plain))
+
+
 # Unescaped square brackets: any that opens a markup tag, and those that close one.
 _BRACKET = re.compile(r"(?<!\\)\[")
 _CLOSER = re.compile(r"(?<!\\)\[/")
@@ -136,9 +213,10 @@ class BoardLines(Visual):
     line's Rich text into strips again was most of the time to a move's first frame.
 
     A line is drawn alone through the very steps Textual takes for each line of a text
-    (``Content.from_rich_text``, then its wrapping and formatting), with the line's number
-    as the offset that text selection and clicks read, so the strips are the same; while a
-    selection is shown the whole text is drawn as Textual would."""
+    (``Content.from_rich_text``, then its wrapping and formatting), or for a line that fits
+    its row by ``quick_line_strip``, with the line's number as the offset that text
+    selection and clicks read, so the strips are the same; while a selection is shown the
+    whole text is drawn as Textual would."""
 
     def __init__(
         self,
@@ -147,7 +225,7 @@ class BoardLines(Visual):
         strips: dict[tuple[Any, ...], dict[int, LineStrips]],
     ) -> None:
         self._lines = lines
-        self._keys = keys
+        self.keys = keys
         self._strips = strips
         self._whole: Content | None = None
 
@@ -201,10 +279,14 @@ class BoardLines(Visual):
         setting += (id(app.ansi_theme),)
         # Strips only move (no padding before the text) when the text is aligned left.
         movable = align in ("left", "start")
+        # A line that fits its row is drawn by ``quick_line_strip`` (left-aligned, nothing
+        # added around or after it).
+        quick = movable and not line_pad and options.post_style is None
+        get_style, theme = options.get_style, app.ansi_theme
         kept, used = self._strips, {}
         out: list[Strip] = []
         y = 0  # the number of the line's first row in the whole text
-        for line, key in zip(self._lines, self._keys, strict=True):
+        for line, key in zip(self._lines, self.keys, strict=True):
             cache_key = (key, setting)
             drawn = kept.get(cache_key)
             here = None if drawn is None else drawn.get(y)
@@ -218,6 +300,16 @@ class BoardLines(Visual):
                     ],
                     places,
                 )
+            if (
+                here is None
+                and quick
+                and isinstance(line, Text)
+                and "\n" not in (plain := line.plain)
+                and "\t" not in plain
+                and len(plain) <= width
+                and cell_len(plain) <= width
+            ):
+                here = ([quick_line_strip(line, y, style, get_style, console, theme)], [(0, 0)])
             if here is None:
                 formatted = line_content(line, console)._wrap_and_format(
                     width,
@@ -261,6 +353,7 @@ class BoardText(Static):
         self._shown: Any = None
         self._line_strips: dict[tuple[Any, ...], dict[int, LineStrips]] = {}
         self._markup_lines: dict[str, Content] = {}
+        self._shown_lines: BoardLines | None = None  # the lines shown, if lines are
 
     def update(self, content: Any = "", *args: Any, **kwargs: Any) -> None:
         """Update the text unless it already shows exactly ``content``: most redraws of a
@@ -271,7 +364,7 @@ class BoardText(Static):
             if keys == self._shown:
                 return
             self._shown = keys
-            super().update(BoardLines(content, keys, self._line_strips), *args, **kwargs)
+            self._show_lines(BoardLines(content, keys, self._line_strips))
             return
         shown = self._shown
         if (
@@ -284,17 +377,61 @@ class BoardText(Static):
         self._shown = content
         if isinstance(content, str) and self._render_markup:
             lines = markup_lines(content, self._markup_lines)
-            if lines is None:
-                content = Content.from_markup(content)
-            else:
-                content = BoardLines(lines, content.split("\n"), self._line_strips)
+            if lines is not None:
+                self._show_lines(BoardLines(lines, content.split("\n"), self._line_strips))
+                return
+            content = Content.from_markup(content)
+        self._shown_lines = None
         super().update(content, *args, **kwargs)
+
+    def _show_lines(self, lines: BoardLines) -> None:
+        """Show ``lines``. When they replace as many lines, each on one row before and
+        after, only the rows that changed are drawn again and nothing is laid out (the
+        text keeps its size): a move changes a few rows of a board, and drawing a row again
+        takes longer than drawing it from what was kept, as the other rows are."""
+        before, self._shown_lines = self._shown_lines, lines
+        rows = self._changed_rows(before, lines)
+        if rows is None:
+            self.refresh(layout=True)
+        elif rows:
+            width = self.content_size.width
+            self.refresh(*(Region(0, y, width, 1) for y in rows))
+
+    def _changed_rows(self, before: BoardLines | None, after: BoardLines) -> list[int] | None:
+        """The rows where ``after`` differs from ``before`` if ``after`` can be drawn in
+        their place row by row; None if the text must be laid out and drawn whole."""
+        if before is None or not self.is_mounted or self.text_selection is not None:
+            return None
+        width, height = self.content_size
+        if not width or height != len(after.keys) or len(before.keys) != height:
+            return None
+        rules = self.styles
+        if before.get_height(rules, width) != height or after.get_height(rules, width) != height:
+            return None  # a line wraps: its rows are not its line's
+        return [
+            y
+            for y, (old, new) in enumerate(zip(before.keys, after.keys, strict=True))
+            if old != new
+        ]
+
+    def render(self) -> Any:
+        """The lines shown (``_show_lines``), or what ``Static.update`` was given."""
+        return self._shown_lines if self._shown_lines is not None else super().render()
+
+    @property
+    def content(self) -> Any:
+        """What the text shows: its lines (``BoardLines``), or what it was last given."""
+        return self._shown_lines if self._shown_lines is not None else Static.content.fget(self)
+
+    @content.setter
+    def content(self, content: Any) -> None:
+        self._shown, self._shown_lines = None, None
+        Static.content.fset(self, content)  # type: ignore[attr-defined]
 
     def get_selection(self, selection: Selection) -> tuple[str, str] | None:
         """The selected text (for copying): board lines read as the text they draw."""
-        visual = self.visual
-        if isinstance(visual, BoardLines):
-            return selection.extract(str(visual)), "\n"
+        if self._shown_lines is not None:
+            return selection.extract(str(self._shown_lines)), "\n"
         return super().get_selection(selection)
 
     @property

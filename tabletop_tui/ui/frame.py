@@ -39,6 +39,7 @@ from textual.worker import Worker, WorkerState
 from tabletop_tui.engine.core import Decision, IllegalMove
 from tabletop_tui.session import MoveConflict, Session
 
+from . import collector
 from .board import BoardView, OptionMessage
 from .common import BOT_SPEEDS, WIDE_WIDTH, BaseScreen, MarkedOptionList, rules_markdown
 from .table import TableView
@@ -143,6 +144,49 @@ class OptionPrompt:
             yield new_line
 
 
+class PromptVisual(Visual):
+    """An option's prompt as the option list draws an ``OptionPrompt`` (a ``RichVisual``),
+    with what it measures and draws kept in ``kept``: the list measures every option's
+    height when the options are set, again when it is laid out, and draws it after that,
+    and most options come back from one decision to the next (same number, same label)."""
+
+    def __init__(self, widget: Widget, prompt: OptionPrompt, kept: dict[tuple[Any, ...], Any]):
+        self._widget = widget
+        self._prompt = prompt
+        self._kept = kept
+        self._key = (prompt.number, prompt.width, prompt.label)
+
+    def _known(self, key: tuple[Any, ...], work: Any) -> Any:
+        kept = self._kept
+        if key not in kept:
+            if len(kept) > PROMPTS_KEPT:
+                kept.clear()
+            kept[key] = work()
+        return kept[key]
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        rich = RichVisual(self._widget, self._prompt)
+        key = (*self._key, "width", container_width)
+        return int(self._known(key, lambda: rich.get_optimal_width(rules, container_width)))
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        rich = RichVisual(self._widget, self._prompt)
+        return int(
+            self._known((*self._key, "height", width), lambda: rich.get_height(rules, width))
+        )
+
+    def render_strips(
+        self, width: int, height: int | None, style: VisualStyle, options: RenderOptions
+    ) -> list[Strip]:
+        rich = RichVisual(self._widget, self._prompt)
+        key = (*self._key, "strips", width, height, style)
+        return list(self._known(key, lambda: rich.render_strips(width, height, style, options)))
+
+
+# Measures and drawings of option prompts kept at most; beyond, the panel starts over.
+PROMPTS_KEPT = 2000
+
+
 class DecisionPanel(Vertical):
     """The pending decision: its prompt and numbered options (digits, arrows, Enter, mouse).
 
@@ -160,6 +204,7 @@ class DecisionPanel(Vertical):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.option_ids: list[str] = []
+        self._prompts: dict[tuple[Any, ...], Any] = {}  # ``PromptVisual``'s
 
     def compose(self) -> ComposeResult:
         yield Static(id="last", markup=False)
@@ -183,8 +228,9 @@ class DecisionPanel(Vertical):
         olist = self.options
         self.option_ids = [oid for oid, _ in options]
         width = len(str(len(options)))
+        kept = self._prompts
         olist.set_options(
-            ListOption(OptionPrompt(i + 1, width, label), id=f"o{i}")
+            ListOption(PromptVisual(olist, OptionPrompt(i + 1, width, label), kept), id=f"o{i}")
             for i, (_, label) in enumerate(options)
         )
         olist.highlighted = 0 if options else None
@@ -492,10 +538,17 @@ class GameScreen(BaseScreen):
                     timeout=60,
                 )
         self.advance()
+        self.call_after_refresh(self._hold_collector)
+
+    def _hold_collector(self) -> None:
+        """Once drawn, keep the garbage collector out of the moves' way (``collector``)."""
+        if self.is_attached and not self._left:
+            collector.hold(self)
 
     def on_unmount(self) -> None:
         self._stop.set()
         self.session.release()
+        collector.release(self)
 
     def _poll(self) -> None:
         """A shared game: redraw when another process moved or a seat came or went."""

@@ -40,6 +40,8 @@ def test_board_text_skips_an_update_to_what_it_shows(monkeypatch):
 
     updates: list[object] = []
     monkeypatch.setattr(Static, "update", lambda self, content="", **kw: updates.append(content))
+    # Lines (and markup read as lines) are shown without ``Static.update``.
+    monkeypatch.setattr(BoardText, "_show_lines", lambda self, lines: updates.append(lines))
     text = BoardText(HighCardBoard())
     text.update(Text("Round 1", style="bold"))
     text.update(Text("Round 1", style="bold"))  # the same: skipped

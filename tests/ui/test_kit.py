@@ -87,3 +87,31 @@ def test_card_body_text_does_not_take_the_border_colour() -> None:
     assert body.style == ""
     bow = body.plain.index("Bow")
     assert all("#" not in str(span.style) for span in body.spans if span.start <= bow < span.end)
+
+
+def test_kept_card_boxes_are_the_card_boxes() -> None:
+    """A kept box (its top border drawn apart from the rest) is the box ``card_box`` draws,
+    whatever its number, height and highlight; a box whose number changes shares the rest."""
+    from tabletop_tui.ui.kit import kept_card_box
+
+    palette = Palette()
+    faces = [
+        CardFace("Hunter", ("Bow", "+1 food per Hunter and more words to wrap"), "Era II", "▲"),
+        CardFace("Event", ("Hunt",), target="c7", hue="red", dim=True),
+        CardFace("A very long title that will not fit", (), "corner", target="c8"),
+    ]
+    for face in faces:
+        for width in (8, 12, 20, 31):
+            for height in (None, 3, 6):
+                for badge in (None, 1, 12):
+                    for selected in (False, True):
+                        kept = kept_card_box(face, width, palette, height, badge, selected)
+                        drawn = card_box(
+                            face, width, palette, height=height, badge=badge, selected=selected
+                        )
+                        assert [(r.plain, r.spans) for r in kept] == [
+                            (r.plain, r.spans) for r in drawn
+                        ]
+            one = kept_card_box(face, width, palette, 6, 1, False)
+            two = kept_card_box(face, width, palette, 6, 2, False)
+            assert one[1:] == two[1:] and all(a is b for a, b in zip(one[1:], two[1:], strict=True))

@@ -96,6 +96,44 @@ def test_option_prompts_draw_as_the_grid(seed):
         ), (number, label, width)
 
 
+async def test_kept_option_prompts_draw_and_measure_as_the_rich_prompts():
+    """An option's kept prompt measures and draws as the option list's Rich prompt would,
+    and a prompt seen before (same number and label) is not drawn again."""
+    from textual.app import App, ComposeResult
+    from textual.visual import RichVisual, Visual
+
+    from tabletop_tui.ui.common import MarkedOptionList
+    from tabletop_tui.ui.frame import PromptVisual
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield MarkedOptionList(id="options")
+
+    rng = random.Random(3)
+    app = One()
+    async with app.run_test(size=(80, 24)):
+        widget = app.query_one(MarkedOptionList)
+        style, rules = widget.visual_style, widget.styles
+        kept: dict = {}
+        for _ in range(80):
+            label = " ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 16)))
+            digits = rng.randint(1, 2)
+            number, width = rng.randint(1, 3), rng.randint(1, 70)
+            prompt = OptionPrompt(number, digits, label)
+            plain = RichVisual(widget, prompt)
+            for ours in (PromptVisual(widget, prompt, kept), PromptVisual(widget, prompt, kept)):
+                assert ours.get_height(rules, width) == plain.get_height(rules, width)
+                assert ours.get_optimal_width(rules, width) == plain.get_optimal_width(rules, width)
+                want = Visual.to_strips(widget, plain, width, None, style)
+                got = Visual.to_strips(widget, ours, width, None, style)
+                assert [list(s) for s in got] == [list(s) for s in want], (label, width)
+            seen = len(kept)
+            again = PromptVisual(widget, OptionPrompt(number, digits, label), kept)
+            again.get_height(rules, width)
+            Visual.to_strips(widget, again, width, None, style)
+            assert len(kept) == seen  # nothing measured or drawn anew
+
+
 def test_the_start_screen_draws_before_the_data_models_load(tmp_path):
     code = """
 import json, sys
@@ -145,9 +183,12 @@ def _board_line(rng: random.Random) -> Text:
 
     from tabletop_tui.ui.kit import click
 
-    line = Text(style=rng.choice(["", "bold", Style(italic=True)]))
+    line = Text(style=rng.choice(["", "bold", Style(italic=True), Style(color="#804000")]))
     for _ in range(rng.randint(0, 9)):
-        word = Text(rng.choice(WORDS), style=rng.choice(["", "red", "bold reverse", "#00aa00"]))
+        word = Text(
+            rng.choice(WORDS),
+            style=rng.choice(["", "red", "bold reverse", "#00aa00", "dim", Style(bgcolor="blue")]),
+        )
         if rng.random() < 0.3:
             click(word, f"card{rng.randint(0, 3)}")
         line.append_text(word)
@@ -264,3 +305,90 @@ def test_markup_parsed_line_by_line_is_the_whole_markup_parsed():
         assert parsed is not None and len(kept) == len(set(lines))
         ours = Content("\n").join(parsed)
         assert (ours.plain, list(ours.spans)) == (whole.plain, list(whole.spans)), markup
+
+
+async def test_the_collector_is_held_back_while_a_game_is_on_screen(make_app, only_highcard):
+    """Once a game is drawn, what exists is frozen and young collections are rarer; leaving
+    it gives everything back (the next game holds them again)."""
+    import gc
+
+    from tabletop_tui.ui import collector
+    from tabletop_tui.ui.frame import GameScreen
+    from tabletop_tui.ui.picker import PickerScreen
+
+    from .conftest import highcard_start, settle, wait_until
+
+    before = gc.get_threshold()
+    assert gc.get_freeze_count() == 0
+    app = make_app(highcard_start("human", "medium"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await wait_until(pilot, lambda: gc.get_freeze_count() > 0)
+        first = app.screen
+        assert isinstance(first, GameScreen)
+        assert gc.get_threshold()[0] == max(before[0], collector.YOUNG_THRESHOLD)
+        # The next game, once the first one's screen is gone, holds them again.
+        app.play_again(first.session)
+        await wait_until(pilot, lambda: app.screen is not first and not first.is_attached)
+        await settle(pilot)
+        await wait_until(pilot, lambda: gc.get_freeze_count() > 0)
+        assert gc.get_threshold()[0] == max(before[0], collector.YOUNG_THRESHOLD)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await wait_until(pilot, lambda: gc.get_freeze_count() == 0)
+        assert gc.get_threshold() == before
+
+
+async def test_board_rows_changed_in_place_draw_as_the_whole_text():
+    """Lines that replace as many lines, each on one row, are drawn row by row (only the
+    rows that changed, nothing laid out), and the screen then shows what drawing the whole
+    text again shows: each row's text, style and the offsets clicks and selection read."""
+    from textual.app import App, ComposeResult
+
+    from tabletop_tui.ui.board import BoardLines, BoardText, line_key
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield BoardText(None, id="board")  # type: ignore[arg-type]
+
+    def fitting(rng: random.Random) -> Text:
+        line = _board_line(rng)
+        while "\n" in line.plain or "\t" in line.plain or line.cell_len > 70:
+            line = _board_line(rng)
+        return line
+
+    def screen(app: App[None]) -> list:
+        return _seen(app.screen._compositor.render_strips())
+
+    rng = random.Random(17)
+    app = One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one("#board", BoardText)
+        lines = [fitting(rng) for _ in range(12)]
+        widget.update(list(lines))
+        await pilot.pause()
+        in_place = 0
+        for round_ in range(30):
+            lines = [line if rng.random() < 0.7 else fitting(rng) for line in lines]
+            if round_ % 10 == 9:  # one more line: laid out and drawn whole
+                lines.append(fitting(rng))
+            after = BoardLines(list(lines), [line_key(line) for line in lines], {})
+            rows = widget._changed_rows(widget._shown_lines, after)
+            in_place += rows is not None
+            layouts = widget._layout_updates
+            widget.update(list(lines))
+            await pilot.pause()
+            if rows is not None:
+                assert widget._layout_updates == layouts  # nothing laid out
+            shown = screen(app)
+            widget.refresh(layout=True)  # the whole text drawn again
+            await pilot.pause()
+            assert shown == screen(app), round_
+        assert in_place >= 25
+        assert widget.content is widget._shown_lines  # what it shows
+        widget.content = "Round 2"  # Static's way in still works: the lines give way
+        await pilot.pause()
+        assert widget.content == "Round 2" and str(widget.render()) == "Round 2"
+        widget.update(list(lines))  # and lines come back, though as before
+        await pilot.pause()
+        assert widget.content is widget._shown_lines is not None

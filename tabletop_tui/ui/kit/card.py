@@ -64,10 +64,24 @@ def card_box(
 ) -> list[Text]:
     """The card as a box ``width`` cells wide (at least 8): title and corner in the top
     border, ``lines`` wrapped inside, padded or cut to ``height`` lines if given."""
+    rows = [_top_row(face, width, palette, badge, selected)]
+    rows += _body_rows(face, width, palette, height, selected)
+    return [click(row, face.target) for row in rows]
+
+
+def _edge(face: CardFace, palette: Palette, selected: bool) -> str:
+    """The style of the box's border."""
+    return palette.hue(face.hue, bold=selected) if not face.dim else palette.muted()
+
+
+def _top_row(
+    face: CardFace, width: int, palette: Palette, badge: int | None, selected: bool
+) -> Text:
+    """The box's top border: the option number, the symbol and title, the corner."""
     width = max(8, width)
     inner = width - 2
-    tl, tr, bl, br, h, v = HEAVY if selected else ROUND
-    edge = palette.hue(face.hue, bold=selected) if not face.dim else palette.muted()
+    tl, tr, _, _, h, _ = HEAVY if selected else ROUND
+    edge = _edge(face, palette, selected)
     title_style = palette.hue(face.hue)
     if selected and palette.plain:
         title_style = "bold reverse"
@@ -94,11 +108,18 @@ def card_box(
     top.append(h * max(0, inner - 2 - head.cell_len - corner.cell_len), style=edge)
     top.append_text(corner)
     top.append(tr, style=edge)
+    return top
 
-    body: list[Text] = []
-    for line in face.lines:
-        for part in wrap(Text(line, style=palette.muted() if face.dim else ""), inner - 2):
-            body.append(part)
+
+def _body_rows(
+    face: CardFace, width: int, palette: Palette, height: int | None, selected: bool
+) -> list[Text]:
+    """The box under its top border: ``lines`` wrapped inside, then the bottom border."""
+    width = max(8, width)
+    inner = width - 2
+    _, _, bl, br, h, v = HEAVY if selected else ROUND
+    edge = _edge(face, palette, selected)
+    body = list(_wrapped(face, inner - 2, palette))
     if height is not None:
         room_lines = max(0, height - 2)
         if len(body) > room_lines:
@@ -106,7 +127,7 @@ def card_box(
             if body:
                 body[-1] = fit(body[-1].copy().append(" …"), inner - 2)
         body += [Text()] * (room_lines - len(body))
-    out = [top]
+    out = []
     for part in body:
         row = Text()
         row.append(v, style=edge)
@@ -118,7 +139,18 @@ def card_box(
     bottom = Text()
     bottom.append(bl + h * inner + br, style=edge)
     out.append(bottom)
-    return [click(row, face.target) for row in out]
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(face: CardFace, width: int, palette: Palette) -> tuple[Text, ...]:
+    """``face``'s lines wrapped in ``width`` cells, kept: a board measures a box's height
+    before drawing it at the height of the tallest box beside it. Shared: only read them."""
+    return tuple(
+        part
+        for line in face.lines
+        for part in wrap(Text(line, style=palette.muted() if face.dim else ""), width)
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -132,8 +164,20 @@ def kept_card_box(
 ) -> tuple[Text, ...]:
     """``card_box``, kept: a board redraw tries several layouts of the same cards, and from
     move to move most cards are drawn the same. The lines are shared, so only read them
-    (``flow`` and ``hstack`` copy them into new lines)."""
-    return tuple(card_box(face, width, palette, height=height, badge=badge, selected=selected))
+    (``flow`` and ``hstack`` copy them into new lines). The box under its top border is
+    kept apart from the option number: when the options change, a card's number does,
+    and only its top border is drawn again."""
+    top = click(_top_row(face, width, palette, badge, selected), face.target)
+    return (top, *_kept_body(face, width, palette, height, selected))
+
+
+@lru_cache(maxsize=4096)
+def _kept_body(
+    face: CardFace, width: int, palette: Palette, height: int | None, selected: bool
+) -> tuple[Text, ...]:
+    return tuple(
+        click(row, face.target) for row in _body_rows(face, width, palette, height, selected)
+    )
 
 
 def card_line(
