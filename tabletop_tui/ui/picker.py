@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -78,9 +79,57 @@ COMPACT_CLASS = "-textual-compact"
 DEFAULT_STYLE_CLASS = "-style-default"
 
 
+# The blocks of Button's stylesheet a start button never needs: its other variants and the
+# flat style.
+UNUSED_BUTTON_BLOCKS = frozenset(
+    {"&.-primary", "&.-success", "&.-warning", "&.-error", "&.-style-flat"}
+)
+
+
+def without_blocks(css: str, unused: frozenset[str]) -> str:
+    """``css`` without the rule blocks (nested ones too) whose selector is in ``unused``."""
+    kept: list[str] = []
+    start = 0  # the start of the text not copied yet
+    skipping = 0  # the depth of the dropped block we are in, 0 outside
+    depth = 0
+    selector_start = 0
+    for brace in re.finditer(r"[{};]", css):
+        mark, at = brace.group(), brace.start()
+        if mark == ";":
+            selector_start = at + 1
+            continue
+        if mark == "{":
+            depth += 1
+            if not skipping and css[selector_start:at].strip() in unused:
+                kept.append(css[start:selector_start])
+                skipping = depth
+        else:
+            if skipping == depth:
+                skipping = 0
+                start = at + 1
+            depth -= 1
+        selector_start = at + 1
+    kept.append(css[start:])
+    return "".join(kept)
+
+
+class StartButton(Button, inherit_css=False):
+    """Textual's compact Button of the default variant, styled by Button's own rules for it.
+
+    Button's stylesheet has some sixty rules, for every variant and the flat style; the start
+    screen would parse them all and match each button against them before its first frame.
+    This one is Button's, as the installed Textual writes it, without the blocks of the other
+    variants and the flat style.
+    """
+
+    DEFAULT_CSS = re.sub(
+        r"\bButton\b", "StartButton", without_blocks(Button.DEFAULT_CSS, UNUSED_BUTTON_BLOCKS)
+    )
+
+
 def compact_button(label: str, name: str) -> Button:
     """A start-screen button: its id is ``name`` and it runs the screen's action ``name``."""
-    button = Button(label, id=name, action=f"screen.{name}", classes=DEFAULT_STYLE_CLASS)
+    button = StartButton(label, id=name, action=f"screen.{name}", classes=DEFAULT_STYLE_CLASS)
     button.set_reactive(Button.compact, True)
     button.add_class(COMPACT_CLASS, update=False)
     return button

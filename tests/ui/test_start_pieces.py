@@ -1,0 +1,74 @@
+"""The start screen's lighter pieces draw exactly what Textual's own widgets would draw."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+from textual.widget import Widget
+from textual.widgets import Button
+
+from tabletop_tui.ui.picker import StartButton, compact_button, without_blocks
+
+
+def drawn(widget: Widget) -> list[list[tuple[str, str]]]:
+    """Each line the widget draws, as (text, style) runs (actions and links left out)."""
+    width, height = widget.size
+    return [
+        [(segment.text, str(segment.style)) for segment in strip]
+        for strip in widget.render_lines(Region(0, 0, width, height))
+    ]
+
+
+def test_without_blocks_leaves_out_the_named_blocks_and_what_they_hold() -> None:
+    css = "A { x: 1; &.-b { y: 2; &:hover { z: 3; } } &.-c { w: 4; } }\nB { v: 5; }"
+    assert without_blocks(css, frozenset({"&.-b"})) == "A { x: 1; &.-c { w: 4; } }\nB { v: 5; }"
+    assert without_blocks(css, frozenset()) == css
+
+
+def test_the_start_button_keeps_only_the_default_style() -> None:
+    css = StartButton.DEFAULT_CSS
+    assert "-style-default" in css and "-textual-compact" in css
+    assert not {"-primary", "-success", "-warning", "-error"} & set(css.split())
+    assert "Button" not in css.replace("StartButton", "")
+
+
+class Buttons(App[None]):
+    CSS = "Button, StartButton { margin: 1; }"
+    AUTO_FOCUS = None
+
+    def compose(self) -> ComposeResult:
+        yield Button("History (v)", id="plain", compact=True)
+        yield compact_button("History (v)", "ours")
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light", "flexoki"])
+async def test_the_start_button_draws_as_textuals_compact_button(theme: str) -> None:
+    app = Buttons()
+    async with app.run_test(size=(40, 8)) as pilot:
+        app.theme = theme
+        await pilot.pause()
+        plain, ours = app.query_one("#plain", Button), app.query_one("#ours", Button)
+
+        def same() -> bool:
+            return plain.size == ours.size and drawn(plain) == drawn(ours)
+
+        assert same()
+        for button in (plain, ours):
+            button.focus()
+            await pilot.pause()
+            focused = drawn(button)
+            await pilot.hover(button)
+            await pilot.pause()
+            hovered = drawn(button)
+            button.add_class("-active")
+            await pilot.pause()
+            pressed = drawn(button)
+            button.remove_class("-active")
+            await pilot.hover(None, offset=(39, 7))
+            app.set_focus(None)
+            await pilot.pause()
+            if button is plain:
+                expected = (focused, hovered, pressed)
+        assert (focused, hovered, pressed) == expected
+        assert len({str(state) for state in expected}) == 3  # the states do look different
