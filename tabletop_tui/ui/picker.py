@@ -6,13 +6,19 @@ import re
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from rich.segment import Segment
+from rich.style import Style as RichStyle
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events, on
+from textual._context import active_app
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.render import measure
 from textual.screen import Screen
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets.option_list import Option as ListOption
@@ -34,6 +40,10 @@ from .common import (
 )
 
 if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
+    from textual.style import Style
+    from textual.visual import RenderOptions
+
     from tabletop_tui.app import TabletopApp
 
 
@@ -176,17 +186,104 @@ class StartFooter(Footer):
             super().bindings_changed(screen)
 
 
+def game_texts(info: GameInfo) -> tuple[Text, Text]:
+    """A game's two lines in the list: title, players and modes; then its description."""
+    line = Text()
+    line.append(info.title, style="bold")
+    line.append(f"  {players_label(info)} · {modes_label(info)}")
+    return line, Text(info.blurb, style="italic")
+
+
 def game_prompt(number: int, info: GameInfo) -> RichTable:
     """The number in its own column, so a wrapped description stays indented."""
     grid = RichTable.grid(padding=(0, 1))
     grid.add_column(width=2, justify="right")
     grid.add_column(ratio=1)
-    line = Text()
-    line.append(info.title, style="bold")
-    line.append(f"  {players_label(info)} · {modes_label(info)}")
+    line, blurb = game_texts(info)
     grid.add_row(Text(str(number), style="bold"), line)
-    grid.add_row("", Text(info.blurb, style="italic"))
+    grid.add_row("", blurb)
     return grid
+
+
+# Cells before a game's lines: its number (two cells, right-justified) and a space.
+NUMBER_CELLS = 3
+NULL_STYLE = RichStyle()
+
+
+class GameEntry(Visual):
+    """A game in the start screen's list: what ``game_prompt``'s grid draws, cell for cell,
+    without laying out a table.
+
+    Drawn as a Rich renderable, the grid measures both its columns, and is drawn twice: once
+    to count its lines, once to show them. The number column's width is known, so each line
+    is wrapped once per width here, by the same Rich calls the grid makes for its cells.
+    """
+
+    def __init__(self, number: int, info: GameInfo) -> None:
+        self.number = number
+        self.info = info
+        self.rows = game_texts(info)
+        self._drawn: tuple[int, list[list[Segment]]] | None = None
+
+    def _text_width(self) -> int:
+        """The grid's width for the lines when room is ample: the longest of them."""
+        return max(row.cell_len for row in self.rows)
+
+    def _lines(self, width: int) -> list[list[Segment]]:
+        if self._drawn is not None and self._drawn[0] == width:
+            return self._drawn[1]
+        app = active_app.get()
+        console = app.console
+        if width <= NUMBER_CELLS:  # no room for the lines: as the grid draws itself there
+            segments = console.render(
+                game_prompt(self.number, self.info),
+                app.console_options.update(width=width, highlight=False),
+            )
+            lines = list(
+                Segment.split_and_crop_lines(segments, width, include_new_lines=False, pad=False)
+            )
+        else:
+            options = app.console_options.update(
+                width=min(width - NUMBER_CELLS, self._text_width()),
+                justify="left",
+                overflow="ellipsis",
+                no_wrap=False,
+                height=None,
+                highlight=False,
+            )
+            number = [
+                Segment(str(self.number).rjust(NUMBER_CELLS - 1), RichStyle(bold=True)),
+                Segment(" ", NULL_STYLE),
+            ]
+            starts = (number, [Segment("  "), Segment(" ", NULL_STYLE)])
+            follow = [Segment(" " * NUMBER_CELLS, NULL_STYLE)]
+            lines = []
+            for row, start in zip(self.rows, starts, strict=True):
+                for index, line in enumerate(
+                    console.render_lines(row, options, style=NULL_STYLE, pad=True)
+                ):
+                    lines.append((follow if index else start) + line)
+        self._drawn = (width, lines)
+        return lines
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        """As the grid measures itself (the list's width does not depend on it)."""
+        grid = game_prompt(self.number, self.info)
+        return measure(
+            active_app.get().console, grid, container_width, container_width=container_width
+        )
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return len(self._lines(width))
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        base = style.rich_style
+        return [
+            Strip([Segment(text, base + segment_style) for text, segment_style, _ in line])
+            for line in self._lines(width)[:height]
+        ]
 
 
 def saved_text(stored: StoredGame, progress: str = "", now: float | None = None) -> Text:
@@ -299,7 +396,7 @@ class PickerScreen(BaseScreen):
         games_list = self.query_one("#games", OptionList)
         highlighted = games_list.highlighted
         games_list.set_options(
-            ListOption(game_prompt(i + 1, registry[gid]), id=f"g-{gid}")
+            ListOption(GameEntry(i + 1, registry[gid]), id=f"g-{gid}")
             for i, gid in enumerate(self.game_ids)
         )
         if self.game_ids:

@@ -5,10 +5,19 @@ from __future__ import annotations
 import pytest
 from textual.app import App, ComposeResult
 from textual.geometry import Region
+from textual.visual import RichVisual, Visual
 from textual.widget import Widget
-from textual.widgets import Button
+from textual.widgets import Button, OptionList
 
-from tabletop_tui.ui.picker import StartButton, compact_button, without_blocks
+from tabletop_tui.engine.registry import GameInfo, Mode, games
+from tabletop_tui.ui.picker import (
+    GameEntry,
+    StartButton,
+    compact_button,
+    game_prompt,
+    without_blocks,
+)
+from tests.fixture_game import GAME as HIGHCARD
 
 
 def drawn(widget: Widget) -> list[list[tuple[str, str]]]:
@@ -72,3 +81,50 @@ async def test_the_start_button_draws_as_textuals_compact_button(theme: str) -> 
                 expected = (focused, hovered, pressed)
         assert (focused, hovered, pressed) == expected
         assert len({str(state) for state in expected}) == 3  # the states do look different
+
+
+# A game whose title and description hold words longer than the lines they are drawn on.
+LONG_WORDS = GameInfo(
+    id="long",
+    title="Supercalifragilisticexpialidocious",
+    blurb="Antidisestablishmentarianism, floccinaucinihilipilification and a few short words.",
+    min_players=2,
+    max_players=12,
+    modes=(Mode("versus", "Versus", 2, 12),),
+    state_class=HIGHCARD.state_class,
+)
+
+
+class Options(App[None]):
+    def compose(self) -> ComposeResult:
+        yield OptionList()
+
+
+async def test_a_game_entry_draws_what_the_grid_draws() -> None:
+    """Cell for cell, line for line, at every width, in any style (highlighted or not)."""
+    entries = [*enumerate(games().values(), 1), (9, HIGHCARD), (12, LONG_WORDS)]
+    app = Options()
+    async with app.run_test():
+        widget = app.query_one(OptionList)
+        styles = [
+            widget.get_visual_style("option-list--option"),
+            widget.get_visual_style("option-list--option", "option-list--option-highlighted"),
+        ]
+        for number, info in entries:
+            entry, grid = GameEntry(number, info), RichVisual(widget, game_prompt(number, info))
+            for width in range(1, 131):
+                assert entry.get_height(widget.styles, width) == grid.get_height(
+                    widget.styles, width
+                ), (info.id, width)
+                assert entry.get_optimal_width(widget.styles, width) == grid.get_optimal_width(
+                    widget.styles, width
+                ), (info.id, width)
+                for style in styles:
+                    ours, rich = (
+                        [
+                            list(strip)
+                            for strip in Visual.to_strips(widget, visual, width, None, style)
+                        ]
+                        for visual in (entry, grid)
+                    )
+                    assert ours == rich, (info.id, width)
