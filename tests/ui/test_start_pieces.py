@@ -10,6 +10,7 @@ from textual.widget import Widget
 from textual.widgets import Button, OptionList
 
 from tabletop_tui.engine.registry import GameInfo, Mode, games
+from tabletop_tui.ui.common import MarkedOptionList
 from tabletop_tui.ui.picker import (
     GameEntry,
     StartButton,
@@ -128,3 +129,44 @@ async def test_a_game_entry_draws_what_the_grid_draws() -> None:
                         for visual in (entry, grid)
                     )
                     assert ours == rich, (info.id, width)
+
+
+class Marked(App[None]):
+    CSS = "MarkedOptionList { height: 10; }"
+
+    def compose(self) -> ComposeResult:
+        yield MarkedOptionList(*[f"Option {n}" for n in range(30)])
+
+
+async def test_a_marked_list_finds_its_region_a_few_times_per_drawing(monkeypatch) -> None:
+    app = Marked()
+    async with app.run_test(size=(40, 12)) as pilot:
+        marked = app.query_one(MarkedOptionList)
+        marked.focus()
+        marked.highlighted = 12
+        await pilot.pause()
+        await pilot.pause()
+        crop = Region(0, 0, *marked.size)
+
+        def draw() -> list[str]:
+            marked.refresh()  # every line is drawn again
+            return [
+                "".join(segment.text for segment in strip) for strip in marked.render_lines(crop)
+            ]
+
+        # The same drawing with the region computed every time it is asked for.
+        monkeypatch.setattr(MarkedOptionList, "render_lines", OptionList.render_lines)
+        expected = draw()
+        monkeypatch.undo()
+        found = []
+        region = Widget.scrollable_content_region
+
+        def counted(widget: Widget) -> Region:
+            found.append(widget)
+            return region.fget(widget)
+
+        monkeypatch.setattr(Widget, "scrollable_content_region", property(counted))
+        assert draw() == expected
+        assert set(found) == {marked}
+        assert len(found) <= 3 < len(expected)  # laying out the options, then drawing
+        assert any("↑ Option" in line for line in expected)  # scrolled: the marker is drawn
