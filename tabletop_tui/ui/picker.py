@@ -216,7 +216,9 @@ class GameEntry(Visual):
 
     Drawn as a Rich renderable, the grid measures both its columns, and is drawn twice: once
     to count its lines, once to show them. The number column's width is known, so each line
-    is wrapped once per width here, by the same Rich calls the grid makes for its cells.
+    is wrapped once per width here, by the same Rich calls the grid makes for its cells. (The
+    tests compare the two with the Rich installed; Rich 13.3, the lowest we allow, gave the
+    number column a third cell, which this does not.)
     """
 
     def __init__(self, number: int, info: GameInfo) -> None:
