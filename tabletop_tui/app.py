@@ -52,6 +52,14 @@ def breakpoint_class(size: int, breakpoints: list[tuple[int, str]]) -> str:
     return max((b for b in breakpoints if size >= b[0]), default=breakpoints[0])[1]
 
 
+def collect_from_now() -> None:
+    """Switch the garbage collector back on after the start-up: what the start-up made lives
+    as long as the app, so it is frozen first, out of the way of every later collection (the
+    first full one would otherwise traverse it all, on a frame)."""
+    gc.freeze()
+    gc.enable()
+
+
 class TabletopApp(App[int]):
     """The whole game collection in one app."""
 
@@ -147,6 +155,8 @@ class TabletopApp(App[int]):
         return screen
 
     def on_mount(self) -> None:
+        if not gc.isenabled():  # held off for the start-up by the launcher
+            self.call_after_refresh(collect_from_now)
         if self.start_request:
             self.handle_start(self.start_request)
         if self.store.warning:

@@ -8,6 +8,7 @@ non-zero exit, never a traceback.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 import typing
@@ -594,6 +595,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command is None:
             return _run_app(args.data_dir, None)
+        if args.command not in ("play", "host", "join"):
+            # Held off by the launcher for the app's start-up only (see ``launch``).
+            gc.enable()
         handler = {
             "play": cmd_play,
             "host": cmd_host,

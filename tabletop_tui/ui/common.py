@@ -11,7 +11,7 @@ from rich.segment import Segment
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 from textual.widgets import Button, OptionList, Static
@@ -237,6 +237,25 @@ class MarkedOptionList(OptionList):
     shown when more options lie above / below."""
 
     GUTTER = 2
+    # The region the options are drawn in, kept while the list draws its lines: every line
+    # asks for it several times (Textual's and ours), and each time it is computed again from
+    # the screen's map of regions and the scrollbars.
+    _drawing_region: Region | None = None
+
+    @property
+    def scrollable_content_region(self) -> Region:
+        region = self._drawing_region
+        return super().scrollable_content_region if region is None else region
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # New options may show or hide the scrollbar: they are laid out before the region is
+        # kept.
+        self._update_lines()
+        self._drawing_region = super().scrollable_content_region
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._drawing_region = None
 
     def _get_left_gutter_width(self) -> int:
         return self.GUTTER

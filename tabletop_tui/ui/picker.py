@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from rich.segment import Segment
+from rich.style import Style as RichStyle
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events, on
+from textual._context import active_app
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.render import measure
 from textual.screen import Screen
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets.option_list import Option as ListOption
@@ -33,6 +40,10 @@ from .common import (
 )
 
 if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
+    from textual.style import Style
+    from textual.visual import RenderOptions
+
     from tabletop_tui.app import TabletopApp
 
 
@@ -78,9 +89,57 @@ COMPACT_CLASS = "-textual-compact"
 DEFAULT_STYLE_CLASS = "-style-default"
 
 
+# The blocks of Button's stylesheet a start button never needs: its other variants and the
+# flat style.
+UNUSED_BUTTON_BLOCKS = frozenset(
+    {"&.-primary", "&.-success", "&.-warning", "&.-error", "&.-style-flat"}
+)
+
+
+def without_blocks(css: str, unused: frozenset[str]) -> str:
+    """``css`` without the rule blocks (nested ones too) whose selector is in ``unused``."""
+    kept: list[str] = []
+    start = 0  # the start of the text not copied yet
+    skipping = 0  # the depth of the dropped block we are in, 0 outside
+    depth = 0
+    selector_start = 0
+    for brace in re.finditer(r"[{};]", css):
+        mark, at = brace.group(), brace.start()
+        if mark == ";":
+            selector_start = at + 1
+            continue
+        if mark == "{":
+            depth += 1
+            if not skipping and css[selector_start:at].strip() in unused:
+                kept.append(css[start:selector_start])
+                skipping = depth
+        else:
+            if skipping == depth:
+                skipping = 0
+                start = at + 1
+            depth -= 1
+        selector_start = at + 1
+    kept.append(css[start:])
+    return "".join(kept)
+
+
+class StartButton(Button, inherit_css=False):
+    """Textual's compact Button of the default variant, styled by Button's own rules for it.
+
+    Button's stylesheet has some sixty rules, for every variant and the flat style; the start
+    screen would parse them all and match each button against them before its first frame.
+    This one is Button's, as the installed Textual writes it, without the blocks of the other
+    variants and the flat style.
+    """
+
+    DEFAULT_CSS = re.sub(
+        r"\bButton\b", "StartButton", without_blocks(Button.DEFAULT_CSS, UNUSED_BUTTON_BLOCKS)
+    )
+
+
 def compact_button(label: str, name: str) -> Button:
     """A start-screen button: its id is ``name`` and it runs the screen's action ``name``."""
-    button = Button(label, id=name, action=f"screen.{name}", classes=DEFAULT_STYLE_CLASS)
+    button = StartButton(label, id=name, action=f"screen.{name}", classes=DEFAULT_STYLE_CLASS)
     button.set_reactive(Button.compact, True)
     button.add_class(COMPACT_CLASS, update=False)
     return button
@@ -127,17 +186,106 @@ class StartFooter(Footer):
             super().bindings_changed(screen)
 
 
+def game_texts(info: GameInfo) -> tuple[Text, Text]:
+    """A game's two lines in the list: title, players and modes; then its description."""
+    line = Text()
+    line.append(info.title, style="bold")
+    line.append(f"  {players_label(info)} · {modes_label(info)}")
+    return line, Text(info.blurb, style="italic")
+
+
 def game_prompt(number: int, info: GameInfo) -> RichTable:
     """The number in its own column, so a wrapped description stays indented."""
     grid = RichTable.grid(padding=(0, 1))
     grid.add_column(width=2, justify="right")
     grid.add_column(ratio=1)
-    line = Text()
-    line.append(info.title, style="bold")
-    line.append(f"  {players_label(info)} · {modes_label(info)}")
+    line, blurb = game_texts(info)
     grid.add_row(Text(str(number), style="bold"), line)
-    grid.add_row("", Text(info.blurb, style="italic"))
+    grid.add_row("", blurb)
     return grid
+
+
+# Cells before a game's lines: its number (two cells, right-justified) and a space.
+NUMBER_CELLS = 3
+NULL_STYLE = RichStyle()
+
+
+class GameEntry(Visual):
+    """A game in the start screen's list: what ``game_prompt``'s grid draws, cell for cell,
+    without laying out a table.
+
+    Drawn as a Rich renderable, the grid measures both its columns, and is drawn twice: once
+    to count its lines, once to show them. The number column's width is known, so each line
+    is wrapped once per width here, by the same Rich calls the grid makes for its cells. (The
+    tests compare the two with the Rich installed; Rich 13.3, the lowest we allow, gave the
+    number column a third cell, which this does not.)
+    """
+
+    def __init__(self, number: int, info: GameInfo) -> None:
+        self.number = number
+        self.info = info
+        self.rows = game_texts(info)
+        self._drawn: tuple[int, list[list[Segment]]] | None = None
+
+    def _text_width(self) -> int:
+        """The grid's width for the lines when room is ample: the longest of them."""
+        return max(row.cell_len for row in self.rows)
+
+    def _lines(self, width: int) -> list[list[Segment]]:
+        if self._drawn is not None and self._drawn[0] == width:
+            return self._drawn[1]
+        app = active_app.get()
+        console = app.console
+        if width <= NUMBER_CELLS:  # no room for the lines: as the grid draws itself there
+            segments = console.render(
+                game_prompt(self.number, self.info),
+                app.console_options.update(width=width, highlight=False),
+            )
+            lines = list(
+                Segment.split_and_crop_lines(segments, width, include_new_lines=False, pad=False)
+            )
+        else:
+            options = app.console_options.update(
+                width=min(width - NUMBER_CELLS, self._text_width()),
+                justify="left",
+                overflow="ellipsis",
+                no_wrap=False,
+                height=None,
+                highlight=False,
+            )
+            number = [
+                Segment(str(self.number).rjust(NUMBER_CELLS - 1), RichStyle(bold=True)),
+                Segment(" ", NULL_STYLE),
+            ]
+            starts = (number, [Segment("  "), Segment(" ", NULL_STYLE)])
+            follow = [Segment(" " * NUMBER_CELLS, NULL_STYLE)]
+            lines = []
+            for row, start in zip(self.rows, starts, strict=True):
+                for index, line in enumerate(
+                    console.render_lines(row, options, style=NULL_STYLE, pad=True)
+                ):
+                    lines.append((follow if index else start) + line)
+        self._drawn = (width, lines)
+        return lines
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        """As the grid measures itself (the list's width does not depend on it)."""
+        grid = game_prompt(self.number, self.info)
+        return measure(
+            active_app.get().console, grid, container_width, container_width=container_width
+        )
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return len(self._lines(width))
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        base = style.rich_style
+        return [
+            Strip([Segment(text, base + segment_style) for text, segment_style, _ in line])
+            for line in self._lines(width)[:height]
+        ]
 
 
 def saved_text(stored: StoredGame, progress: str = "", now: float | None = None) -> Text:
@@ -250,7 +398,7 @@ class PickerScreen(BaseScreen):
         games_list = self.query_one("#games", OptionList)
         highlighted = games_list.highlighted
         games_list.set_options(
-            ListOption(game_prompt(i + 1, registry[gid]), id=f"g-{gid}")
+            ListOption(GameEntry(i + 1, registry[gid]), id=f"g-{gid}")
             for i, gid in enumerate(self.game_ids)
         )
         if self.game_ids:
