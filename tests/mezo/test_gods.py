@@ -234,6 +234,21 @@ def test_uayeb_card_sends_a_shaman_to_the_calendar():
     assert st.vp[0] >= 3
 
 
+@pytest.mark.parametrize(
+    ("card", "row", "vp"), [("ixchel.1", "a", 1), ("ixchel.2", "b", 2), ("ixchel.5", "b", 2)]
+)
+def test_ixchel_cards_give_vp_where_they_gave_devotion(card, row, vp):
+    """A balance change (issue 19, third round): VP won during a conflict stay won at four
+    players, where her Devotion rows were mostly lost to the Devotion track's cap."""
+    st = at_first_action(4, seed=21, gods=("ixchel", "zotz", "uayeb", "cabrakan"))
+    busy(st, 0)
+    before_vp, before_dev = st.vp[0], st.dev[0]
+    run_effect(st, 0, load_data().cards[card].option(row).steps)
+    resolve(st, 0)
+    assert st.vp[0] == before_vp + vp
+    assert st.dev[0] == before_dev
+
+
 def _zotz_over_the_conflict(players: int = 2) -> MezoState:
     """A conflict where Zotz (seat 0) stands by the region and every rival has units in it."""
     st = at_first_action(players, seed=21, gods=("zotz", "ixchel", "uayeb", "cabrakan")[:players])
