@@ -260,11 +260,12 @@ def _zotz_over_the_conflict(players: int = 2) -> MezoState:
     return st
 
 
-@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_zotz_passive_sends_one_exiled_unit_a_conflict_to_xibalba_for_vp(players):
-    """A balance change (issue 19): one unit a conflict, for 1 VP."""
+    """A balance change (issue 19): one unit a conflict, for 2 VP with two or more rival
+    tribes in the game and none against one rival, where the unit in Xibalba is gain enough."""
     st = _zotz_over_the_conflict(players)
-    gain = 1
+    gain = 0 if players == 2 else 2
     xib, res, vp = sum(st.xib[2:]), sum(st.reserve[2:]), st.vp[0]  # rivals' stock
     src = st.vpsrc[0][SOURCES.index(SRC_GOD)]
     run_effect(st, 0, (Step(op="exile", n=3),))
