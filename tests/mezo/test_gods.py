@@ -234,6 +234,21 @@ def test_uayeb_card_sends_a_shaman_to_the_calendar():
     assert st.vp[0] >= 3
 
 
+@pytest.mark.parametrize(
+    ("card", "row", "vp"), [("ixchel.1", "a", 1), ("ixchel.2", "b", 2), ("ixchel.5", "b", 2)]
+)
+def test_ixchel_cards_give_vp_where_they_gave_devotion(card, row, vp):
+    """A balance change (issue 19, third round): VP won during a conflict stay won at four
+    players, where her Devotion rows were mostly lost to the Devotion track's cap."""
+    st = at_first_action(4, seed=21, gods=("ixchel", "zotz", "uayeb", "cabrakan"))
+    busy(st, 0)
+    before_vp, before_dev = st.vp[0], st.dev[0]
+    run_effect(st, 0, load_data().cards[card].option(row).steps)
+    resolve(st, 0)
+    assert st.vp[0] == before_vp + vp
+    assert st.dev[0] == before_dev
+
+
 def _zotz_over_the_conflict(players: int = 2) -> MezoState:
     """A conflict where Zotz (seat 0) stands by the region and every rival has units in it."""
     st = at_first_action(players, seed=21, gods=("zotz", "ixchel", "uayeb", "cabrakan")[:players])
@@ -245,11 +260,12 @@ def _zotz_over_the_conflict(players: int = 2) -> MezoState:
     return st
 
 
-@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_zotz_passive_sends_one_exiled_unit_a_conflict_to_xibalba_for_vp(players):
-    """A balance change (issue 19): one unit a conflict, for 1 VP."""
+    """A balance change (issue 19): one unit a conflict, for 2 VP with two or more rival
+    tribes in the game and none against one rival, where the unit in Xibalba is gain enough."""
     st = _zotz_over_the_conflict(players)
-    gain = 1
+    gain = 0 if players == 2 else 2
     xib, res, vp = sum(st.xib[2:]), sum(st.reserve[2:]), st.vp[0]  # rivals' stock
     src = st.vpsrc[0][SOURCES.index(SRC_GOD)]
     run_effect(st, 0, (Step(op="exile", n=3),))

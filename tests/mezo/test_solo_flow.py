@@ -256,7 +256,7 @@ def test_majority_ties_and_the_vengeful_tracks_fill_left_to_right():
     run_frames(st, Majority(SH), Majority(WA))
     assert st.vg_calendar == [1, 0, 0, 0] and st.vg_codex == [1, 0, 0, 0]
     assert board_units(st, "F", VG) == (2, 2)
-    assert st.vp[VG] == vp + 12  # VC1 and VK1: +6 VP each (raised for balance, B13)
+    assert st.vp[VG] == vp + 10  # VC1 and VK1: +5 VP each (tuned for balance, B13)
     run_frames(st, Majority(SH))  # 2 against 2: a tie, theirs
     assert st.vg_calendar == [1, 1, 0, 0] and board_units(st, "F", VG) == (1, 2)
 
