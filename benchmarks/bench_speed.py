@@ -75,6 +75,11 @@ def version_vs_pydantic(roots: dict[str, Path], fast: bool) -> None:
 def jobs_wall(roots: dict[str, Path], fast: bool) -> None:
     games = 400 if fast else 2000
     argv = [sys.executable, "-m", "tabletop_tui", "sim", "mesos", "--games", str(games), "--json"]
+    for label, root in list(roots.items()):  # code from before ``--jobs`` existed is left out
+        usage = subprocess.run([*argv[:4], "--help"], cwd=root, capture_output=True, text=True)
+        if "--jobs" not in usage.stdout:
+            print(f"  {label:8} sim has no --jobs: left out of the jobs figure")
+            roots = {k: v for k, v in roots.items() if k != label}
     ones: dict[str, list[float]] = {label: [] for label in roots}
     twos: dict[str, list[float]] = {label: [] for label in roots}
     for _ in range(1 if fast else 3):  # taking turns, so a busy moment skews all alike
