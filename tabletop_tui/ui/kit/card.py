@@ -64,9 +64,7 @@ def card_box(
 ) -> list[Text]:
     """The card as a box ``width`` cells wide (at least 8): title and corner in the top
     border, ``lines`` wrapped inside, padded or cut to ``height`` lines if given."""
-    rows = [_top_row(face, width, palette, badge, selected)]
-    rows += _body_rows(face, width, palette, height, selected)
-    return [click(row, face.target) for row in rows]
+    return [row.copy() for row in kept_card_box(face, width, palette, height, badge, selected)]
 
 
 def _edge(face: CardFace, palette: Palette, selected: bool) -> str:
