@@ -419,3 +419,15 @@ def test_the_helpers_do_not_import_the_board():
             if isinstance(n, ast.ImportFrom) and n.module is not None
         }
         assert "screen" not in imported and not any(m.endswith(".screen") for m in imported)
+
+
+async def test_the_champions_in_reserve_are_counted_in_words_that_agree():
+    """At 160 columns each tribe's second line says how many Champions it holds in reserve:
+    'Champion' for one, 'Champions' otherwise."""
+    st = midgame(4, 20)  # two tribes have placed their Champion, two have not
+    async with boards.board_shown(MezoBoard(), st, size=(160, 50)) as (app, _pilot):
+        counts = re.findall(r"♔ (\d+) (Champions?) in reserve", screen_text(app))
+    assert len(counts) == 4
+    assert {n for n, _ in counts} == {"0", "1"}
+    for n, word in counts:
+        assert word == ("Champion" if n == "1" else "Champions")

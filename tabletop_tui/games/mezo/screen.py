@@ -594,7 +594,9 @@ class MezoBoard(BoardView):
             if self.tall:
                 sup = t["pyramid_supply"]
                 if cols >= 100:  # room for words
-                    extra.add(f"   ♔ {t['champions_in_reserve']} Champions in reserve")
+                    champions = t["champions_in_reserve"]
+                    plural = "" if champions == 1 else "s"
+                    extra.add(f"   ♔ {champions} Champion{plural} in reserve")
                     extra.add(f" · {t['glyph_supply']} Glyphs · ▲ pyramid elements ")
                     extra.add(" ".join(f"{k} {n}" for k, n in sup.items()))
                 else:
