@@ -720,15 +720,21 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_champion(self, f: Champion) -> Decision:
         s = f.seat
+        free = tuple(self.regions_without_champion())
+        key = (type(self), "champion", s, free)
+        if (hit := _DECISIONS.get(key)) is not None:
+            return hit
         opts = tuple(
-            Option(f"region:{self.rid(r)}", self.rname(r), f"region:{self.rid(r)}")
-            for r in self.regions_without_champion()
+            Option(f"region:{self.rid(r)}", self.rname(r), f"region:{self.rid(r)}") for r in free
         )
-        return Decision(
-            s,
-            f"{self.name(s)}: deploy your Champion into a region without one",
-            opts,
-            kind="champion",
+        return _remember(
+            key,
+            Decision(
+                s,
+                f"{self.name(s)}: deploy your Champion into a region without one",
+                opts,
+                kind="champion",
+            ),
         )
 
     def _c_champion(self, f: Champion, oid: str) -> None:
@@ -750,13 +756,19 @@ class MezoState(ModulesMixin, GameState):
         if rs + rw == 0:
             return None
         cap = self.deploy_cap()
+        key = (type(self), "deploy", s, r, cap, rs, rw)
+        if (hit := _DECISIONS.get(key)) is not None:
+            return hit
         opts = tuple(
             Option(f"split:S{a}W{b}", _split_label(a, b), f"region:{self.rid(r)}")
             for a in range(min(cap, rs) + 1)
             for b in range(min(cap - a, rw) + 1)
         )
-        return self._region_decision(
-            s, r, f"DEPLOY up to {cap} units into {self.rname(r)}", opts, "deploy"
+        return _remember(
+            key,
+            self._region_decision(
+                s, r, f"DEPLOY up to {cap} units into {self.rname(r)}", opts, "deploy"
+            ),
         )
 
     def _c_deploy(self, f: Deploy, oid: str) -> None:
@@ -799,13 +811,21 @@ class MezoState(ModulesMixin, GameState):
         s = f.seat
         god = self.god_data(s)
         assert god is not None
+        empty = tuple(self.empty_vertices())
+        # the vertices' labels name their in-play regions
+        key = (type(self), "god_turn", s, god.id, self.vertex[s], empty, tuple(self.inplay))
+        if (hit := _DECISIONS.get(key)) is not None:
+            return hit
+        return _remember(key, self._god_turn_decision(s, god, empty))
+
+    def _god_turn_decision(self, s: int, god: God, empty: tuple[int, ...]) -> Decision:
         vid = self.data.vertex_ids
         if self.vertex[s] < 0:
             opts = tuple(
                 Option(
                     f"vertex:{vid[v]}", f"{self._vertex_label(v)}, then CALL", f"vertex:{vid[v]}"
                 )
-                for v in self.empty_vertices()
+                for v in empty
             )
             return Decision(
                 s, f"{self.name(s)}: place {god.name} on an empty vertex", opts, kind="god_place"
@@ -818,7 +838,7 @@ class MezoState(ModulesMixin, GameState):
                     f"Move to {self._vertex_label(v)}, then CALL",
                     f"vertex:{vid[v]}",
                 )
-                for v in self.empty_vertices()
+                for v in empty
             ),
             Option("call_first", f"CALL first ({god.call_name}), then choose whether to move"),
         )
@@ -972,14 +992,24 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_keep(self, f: Keep) -> Decision | None:
         s = f.seat
-        drawn = self.deck[s][: self.draw_count(s)]
+        drawn = tuple(self.deck[s][: self.draw_count(s)])
         if not drawn:
             return None
+        key = (type(self), "keep", s, drawn)
+        if (hit := _DECISIONS.get(key)) is not None:
+            return hit
         opts = tuple(
             Option(f"card:{cid}", _card_label(self.data.cards[cid]), f"card:{cid}") for cid in drawn
         )
-        return Decision(
-            s, f"{self.name(s)}: keep one God card (secret)", opts, secret=True, kind="keep_card"
+        return _remember(
+            key,
+            Decision(
+                s,
+                f"{self.name(s)}: keep one God card (secret)",
+                opts,
+                secret=True,
+                kind="keep_card",
+            ),
         )
 
     def _c_keep(self, f: Keep, oid: str) -> None:
@@ -1008,6 +1038,12 @@ class MezoState(ModulesMixin, GameState):
         god = self.god_data(s)
         both = god is not None and god.passive_modifier == "pass_gives_both"
         both = both or self.pass_gives_both()  # a Ritual may give both to everyone
+        key = (type(self), "action", s, cid, self.used_rows[s], has_xib, both)
+        if (hit := _DECISIONS.get(key)) is not None:
+            return hit
+        return _remember(key, self._action_decision(s, cid, has_xib, both))
+
+    def _action_decision(self, s: int, cid: str | None, has_xib: bool, both: bool) -> Decision:
         opts: list[Option] = []
         if cid is None:
             opts.append(Option("pass:devotion", "Pass: gain 1 Devotion"))
@@ -1076,6 +1112,9 @@ class MezoState(ModulesMixin, GameState):
         if not free:
             return None
         o = free[0]
+        key = (type(self), "third", s, cid, o.key)
+        if (hit := _DECISIONS.get(key)) is not None:
+            return hit
         opts = (
             Option("third:no", "No third action"),
             Option(
@@ -1084,7 +1123,7 @@ class MezoState(ModulesMixin, GameState):
                 f"cardopt:{o.key}",
             ),
         )
-        return Decision(s, f"{self.name(s)}: third action?", opts, kind="third")
+        return _remember(key, Decision(s, f"{self.name(s)}: third action?", opts, kind="third"))
 
     def _c_third(self, f: Third, oid: str) -> None:
         s = f.seat
@@ -1206,16 +1245,22 @@ class MezoState(ModulesMixin, GameState):
         occ = self.calendar if track == "calendar" else self.codex
         if self.units_at(r, s, t) == 0 or -1 not in occ:
             return None
+        key = (type(self), "space", s, track, t, tuple(occ))
+        if (hit := _DECISIONS.get(key)) is not None:
+            return hit
         opts = tuple(
             Option(f"space:{sp.id}", f"{sp.name}: {_steps_text(sp.steps)}", f"space:{sp.id}")
             for i, sp in enumerate(spaces)
             if occ[i] < 0
         )
-        return Decision(
-            s,
-            f"{self.name(s)}: put a {TYPE_NAME[t]} on a free {TRACK_NAMES[track]} space",
-            opts,
-            kind="space",
+        return _remember(
+            key,
+            Decision(
+                s,
+                f"{self.name(s)}: put a {TYPE_NAME[t]} on a free {TRACK_NAMES[track]} space",
+                opts,
+                kind="space",
+            ),
         )
 
     def _c_space(self, f: Space, oid: str) -> None:
@@ -1267,17 +1312,23 @@ class MezoState(ModulesMixin, GameState):
         if have == 0:
             self.pending_offer[s * 2 + t] = 0
             return None
+        key = (type(self), "offer", s, t, have)
+        if (hit := _DECISIONS.get(key)) is not None:
+            return hit
         opts = tuple(
             Option(f"offer:{k}", f"Offer {k} {TYPE_NAME[t]}{'s' if k != 1 else ''}")
             for k in range(have + 1)
         )
-        return Decision(
-            s,
-            f"{self.name(s)}: how many {TYPE_NAME[t]}s do you offer from your Reserve? (secret)",
-            opts,
-            secret=True,
-            kind="offer",
-            context={"type": TYPE_LETTER[t]},
+        return _remember(
+            key,
+            Decision(
+                s,
+                f"{self.name(s)}: how many {TYPE_NAME[t]}s do you offer from your Reserve? (secret)",
+                opts,
+                secret=True,
+                kind="offer",
+                context={"type": TYPE_LETTER[t]},
+            ),
         )
 
     def _c_offer(self, f: Offer, oid: str) -> None:
@@ -1596,15 +1647,22 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_region(self, f: Region) -> Decision:
         s, step, cands = f.seat, f.step, f.candidates
+        text = _step_text(step)
+        key = (type(self), "region", s, text, step.op, cands)
+        if (hit := _DECISIONS.get(key)) is not None:
+            return hit
         opts = tuple(
             Option(f"region:{self.rid(r)}", self.rname(r), f"region:{self.rid(r)}") for r in cands
         )
-        return Decision(
-            s,
-            f"{self.name(s)}: {_step_text(step)} — choose the region",
-            opts,
-            kind="region",
-            context={"op": step.op},
+        return _remember(
+            key,
+            Decision(
+                s,
+                f"{self.name(s)}: {text} — choose the region",
+                opts,
+                kind="region",
+                context={"op": step.op},
+            ),
         )
 
     def _c_region(self, f: Region, oid: str) -> None:
@@ -1650,6 +1708,10 @@ class MezoState(ModulesMixin, GameState):
         if n == 0 and not step.up_to:
             self._done(s, step, src, 0)
             return None
+        text = _step_text(step)
+        key = (type(self), "split", s, text, step.op, step.up_to, r, n, avail[0], avail[1])
+        if (hit := _DECISIONS.get(key)) is not None:
+            return hit
         totals = range(n + 1) if step.up_to else (n,)
         opts = tuple(
             Option(f"split:S{a}W{k - a}", _split_label(a, k - a))
@@ -1658,12 +1720,15 @@ class MezoState(ModulesMixin, GameState):
             if k - a <= avail[1]
         )
         where = f" into {self.rname(r)}" if step.op in ("deploy", "awaken") else ""
-        return Decision(
-            s,
-            f"{self.name(s)}: {_step_text(step)}{where} — which units?",
-            opts,
-            kind="split",
-            context={"op": step.op, "region": self.rid(r) if r >= 0 else None},
+        return _remember(
+            key,
+            Decision(
+                s,
+                f"{self.name(s)}: {text}{where} — which units?",
+                opts,
+                kind="split",
+                context={"op": step.op, "region": self.rid(r) if r >= 0 else None},
+            ),
         )
 
     def _c_split(self, f: Split, oid: str) -> None:
@@ -1884,15 +1949,19 @@ class MezoState(ModulesMixin, GameState):
             self._done(s, step, src, done)
             return None
         left_by = self.pyr_supply(s)
+        supply = tuple(left_by[k] for k in sizes)
+        key = (type(self), "build", s, r, tuple(sizes), supply)
+        if (hit := _DECISIONS.get(key)) is not None:
+            return hit
         opts = tuple(
-            Option(
-                f"size:{k}",
-                f"{PYR_NAMES[k].capitalize()} element (size {k}, {left_by[k]} in supply)",
-            )
-            for k in sizes
+            Option(f"size:{k}", f"{PYR_NAMES[k].capitalize()} element (size {k}, {n} in supply)")
+            for k, n in zip(sizes, supply, strict=True)
         )
-        return self._region_decision(
-            s, r, f"BUILD a pyramid element in {self.rname(r)}", opts, "build"
+        return _remember(
+            key,
+            self._region_decision(
+                s, r, f"BUILD a pyramid element in {self.rname(r)}", opts, "build"
+            ),
         )
 
     def _region_decision(
@@ -2435,6 +2504,22 @@ class MezoState(ModulesMixin, GameState):
         Power: (ModulesMixin._f_power, ModulesMixin._c_power),
         ProphecyCheck: (ModulesMixin._f_prophecy_check, None),
     }
+
+
+# ---- decisions made once ------------------------------------------------------------------
+
+# Decisions by what they are made of. The same few questions come back over and over (a
+# search play-out asks about 200), and a Decision is immutable, so each is built once and
+# shared: a key names the state class (the solo state words some things apart), the kind of
+# question and every fact its seat, prompt, options and context are made from.
+_DECISIONS: dict[tuple[Any, ...], Decision] = {}
+
+
+def _remember(key: tuple[Any, ...], decision: Decision) -> Decision:
+    if len(_DECISIONS) > 50_000:  # a bound, never reached by the games' own questions
+        _DECISIONS.clear()
+    _DECISIONS[key] = decision
+    return decision
 
 
 # ---- text helpers ------------------------------------------------------------------------
