@@ -65,6 +65,11 @@ def test_frames_are_frozen_and_named():
         frame[0]  # type: ignore[index]
     assert frames.Hit(0, None, "x", 1, 2, 0) != frames.Build(0, None, "x", 1, 2, 0)
     assert not hasattr(frames.Hit(0, None, "x", 1, 2, 0), "__dict__")
+    # Built by keyword too (``dataclasses.replace`` does), every field filled.
+    assert Eff(source="x", index=1, steps=(), seat=3) == Eff(3, (), 1, "x")
+    assert dataclasses.replace(Win(-1), seat=2) == Win(2)
+    with pytest.raises(TypeError):
+        Eff(2, (), 0)  # type: ignore[call-arg]
     # A tribe is always ``seat``, and always the first field when a frame has one.
     for cls in FRAME_KINDS:
         names = [f.name for f in dataclasses.fields(cls)]

