@@ -9,11 +9,11 @@ import re
 import pytest
 
 from tabletop_tui.games.mezo import frames
-from tabletop_tui.games.mezo.frames import Eff, Frame, Keep, Win
+from tabletop_tui.games.mezo.frames import Eff, Frame, Keep, MoveGod, Win
 from tabletop_tui.games.mezo.rules import MezoState
 from tabletop_tui.games.mezo.solo import SoloState
 
-from .helpers import new
+from .helpers import new, play_until, steps
 
 # Every frame class (the bases ``Frame``, ``_SeatFrame`` and ``_Counted`` are never pushed).
 FRAME_KINDS = sorted(
@@ -100,3 +100,19 @@ def test_a_waiting_frame_stays_on_the_stack():
             break
         st.apply(d.options[0].id)
     assert isinstance(st.stack[-1], Keep) and st.stack[-1].seat == st.decision().seat
+
+
+def test_the_rest_of_an_effect_waits_under_a_choice():
+    """Steps that need no choice follow one another at once; a step that asks leaves the
+    rest of its effect under the question, to go on after the answer."""
+    st = play_until(new(2, 1), "ability")
+    s = st.decision().seat
+    effect = steps({"op": "vp", "n": 1}, {"op": "move_god"}, {"op": "vp", "n": 2})
+    vp = st.vp[s]
+    st.stack.append(Eff(s, effect, 0, "Altars"))
+    st._run()
+    st._decision_cache = None
+    assert st.decision().kind == "move_god" and st.vp[s] == vp + 1
+    assert st.stack[-2:] == [Eff(s, effect, 2, "Altars"), MoveGod(s, False)]
+    st.apply(st.decision().options[0].id)
+    assert st.vp[s] == vp + 3

@@ -1468,9 +1468,19 @@ class MezoState(ModulesMixin, GameState):
             self._push(Eff(s, steps, 0, src))
 
     def _f_eff(self, f: Eff) -> None:
+        """Start the effect's steps in turn. The rest of the effect waits under whatever a
+        step pushes (a choice, a passive's reward); a step that pushes nothing is simply
+        followed by the next, as if the rest had been pushed and popped at once."""
         s, steps, i, src = f.seat, f.steps, f.index, f.source
-        if i + 1 < len(steps):
-            self._push(Eff(s, steps, i + 1, src))
+        stack = self.stack
+        last = len(steps) - 1
+        while i < last:
+            depth = len(stack)
+            self._start(s, steps[i], src)
+            i += 1
+            if len(stack) != depth:
+                stack.insert(depth, Eff(s, steps, i, src))
+                return
         self._start(s, steps[i], src)
 
     def _done(self, s: int, step: Step, src: str, affected: int) -> None:
