@@ -74,6 +74,12 @@ def test_frames_are_frozen_and_named():
     for cls in FRAME_KINDS:
         names = [f.name for f in dataclasses.fields(cls)]
         assert "seat" not in names or names[0] == "seat", cls.__name__
+        frame = cls(*range(len(names)))
+        if names[:1] == ["seat"]:
+            assert frame.with_seat(7) == dataclasses.replace(frame, seat=7), cls.__name__
+        else:
+            with pytest.raises(TypeError):
+                frame.with_seat(7)
 
 
 def test_an_automatic_frame_is_popped_by_the_machine():

@@ -15,7 +15,7 @@ so a clone of the state can share them.
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields
-from typing import TYPE_CHECKING, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, Self, TypeVar, dataclass_transform
 
 if TYPE_CHECKING:
     from .data import Step
@@ -25,6 +25,11 @@ class Frame:
     """Base of every frame class (it adds no field)."""
 
     __slots__ = ()
+
+    def with_seat(self, seat: int) -> Self:
+        """This frame for tribe ``seat``: ``dataclasses.replace(frame, seat=seat)`` without
+        its bookkeeping (each frame class with a ``seat`` makes its own, see ``_frame``)."""
+        raise TypeError(f"{type(self).__name__} names no tribe")
 
 
 F = TypeVar("F", bound=type)
@@ -44,11 +49,15 @@ def _frame(cls: F) -> F:
     assert all(f.default is MISSING and f.default_factory is MISSING for f in fields(cls))
     setters = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
     body = "".join(f"    _set_{n}(self, {n})\n" for n in names) or "    pass\n"
-    space: dict[str, object] = {}
+    space: dict[str, object] = {"cls": cls}
     exec(f"def __init__(self, {', '.join(names)}):\n{body}", setters, space)
     init = space["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
     cls.__init__ = init  # type: ignore[misc]
+    if names[:1] == ["seat"]:
+        rest = "".join(f", self.{n}" for n in names[1:])
+        exec(f"def with_seat(self, seat):\n    return cls(seat{rest})\n", space)
+        cls.with_seat = space["with_seat"]  # type: ignore[attr-defined]
     return cls
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
 from functools import cache
 from typing import Any, ClassVar, Literal
 
@@ -423,19 +422,21 @@ class MezoState(ModulesMixin, GameState):
     def pyr_supply(self, s: int) -> dict[int, int]:
         spec = self.data.constants.per_tribe["pyramid"]
         left = {4: spec["base"], 3: spec["large"], 2: spec["medium"], 1: spec["top"]}
-        for r in range(len(self.inplay)):
-            for size in self.pyr[self.piece_slot(r, s)]:
+        for stack in self.pyr[s :: self.tribe_count]:  # piece_slot(r, s) for every r
+            for size in stack:
                 left[size] -= 1
         return left
 
     def glyph_supply(self, s: int) -> int:
-        used = sum(self.glyphs[self.piece_slot(r, s)] for r in range(len(self.inplay)))
+        used = sum(self.glyphs[s :: self.tribe_count])  # piece_slot(r, s) for every r
         return self.data.constants.per_tribe["glyph"] - used
 
-    def legal_sizes(self, s: int, r: int) -> list[int]:
+    def legal_sizes(self, s: int, r: int, left: dict[int, int] | None = None) -> list[int]:
+        """The sizes ``s`` may BUILD in ``r`` (``left``: its ``pyr_supply``, if known)."""
         stack = self.pyr[self.piece_slot(r, s)]
         top = stack[-1] if stack else 99
-        left = self.pyr_supply(s)
+        if left is None:
+            left = self.pyr_supply(s)
         return [size for size in PYR_SIZES if size < top and left[size] > 0]
 
     def enterable(self, r: int) -> bool:
@@ -578,6 +579,10 @@ class MezoState(ModulesMixin, GameState):
         self.phase = "over"
 
     def _decision(self) -> Decision | None:
+        return self._pending
+
+    def decision(self) -> Decision | None:
+        """The frame machine keeps the pending decision itself: no cache to go through."""
         return self._pending
 
     def _apply(self, option: Option) -> None:
@@ -1165,13 +1170,13 @@ class MezoState(ModulesMixin, GameState):
         """A8.10: one winner, or the Champion owner chooses among the tied players; the
         winner becomes the ``seat`` of the ``then`` frame."""
         if len(tied) == 1:
-            self._push(replace(then, seat=tied[0]))
+            self._push(then.with_seat(tied[0]))
             return
         owner = self.champion_owner(self.conflict_region)
         if owner < 0:
             order = self.vp_order()
             winner = min(tied, key=lambda s: (self.vp[s], -order.index(s)))
-            self._push(replace(then, seat=winner))
+            self._push(then.with_seat(winner))
             return
         self._push(Tie(owner, what, tied, then))
 
@@ -1192,7 +1197,7 @@ class MezoState(ModulesMixin, GameState):
         self.log(
             f"{self.name(owner)} settles the {what} tie in favour of {self.name(s)}.", seat=owner
         )
-        self._push(replace(then, seat=s))
+        self._push(then.with_seat(s))
 
     def _f_win(self, f: Win) -> None:
         s = f.seat
@@ -1385,10 +1390,12 @@ class MezoState(ModulesMixin, GameState):
 
     def _units_home(self, r: int, s: int) -> None:
         """Tribe ``s``'s units in region ``r`` go back to its Reserve."""
-        i = self.unit_slot(r, s, SH)
-        self.reserve[s * 2] += self.units[i]
-        self.reserve[s * 2 + 1] += self.units[i + 1]
-        self.units[i] = self.units[i + 1] = 0
+        units = self.units
+        i = (r * self.tribe_count + s) * 2  # unit_slot(r, s, SH), inlined: hot
+        if units[i] or units[i + 1]:
+            self.reserve[s * 2] += units[i]
+            self.reserve[s * 2 + 1] += units[i + 1]
+            units[i] = units[i + 1] = 0
 
     # ---- End of Age and End of Game ------------------------------------------------------
 
@@ -1616,7 +1623,8 @@ class MezoState(ModulesMixin, GameState):
             cands = self.regions_for(step.region, s) if self.glyph_supply(s) else []
             self._region_then(s, step, src, cands)
         elif op == "build_pyramid":
-            cands = [r for r in self.regions_for(step.region, s) if self.legal_sizes(s, r)]
+            left = self.pyr_supply(s)
+            cands = [r for r in self.regions_for(step.region, s) if self.legal_sizes(s, r, left)]
             self._region_then(s, step, src, cands)
         elif op == "demolish":
             cands = [
