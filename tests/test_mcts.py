@@ -92,3 +92,20 @@ def test_search_is_not_a_bot_level():
     the hard bots): asking a game for it names the real levels."""
     with pytest.raises(EngineError, match="no bot level 'search'"):
         GAME.bot("search")
+
+
+def test_a_playout_finishes_the_game_or_stops_at_its_limit():
+    state = Nim(GameConfig(), 0)
+    state.playout(random.Random(1), limit=2)
+    assert len(state.history) == 2 and state.decision() is not None
+    state.playout(random.Random(1), limit=100)
+    assert state.decision() is None and state.stones == 0
+    # The same stream draws the same moves as choosing among the options by hand.
+    by_hand = Nim(GameConfig(), 0)
+    rng = random.Random(1)
+    for _ in range(2):
+        by_hand.apply_unrecorded(rng.choice(by_hand.decision().options).id)
+    rng = random.Random(1)
+    while (d := by_hand.decision()) is not None:
+        by_hand.apply_unrecorded(rng.choice(d.options).id)
+    assert by_hand.history == state.history

@@ -282,6 +282,17 @@ class GameState(ABC):
         """
         self._answer(option_id)
 
+    def playout(self, rng: random.Random, limit: int) -> None:
+        """Finish the game with random options, at most ``limit`` moves (search play-outs).
+
+        Each move is ``rng.choice`` of the pending decision's options, applied unrecorded. A
+        game may do the same faster (it must draw the same options in the same way).
+        """
+        moves = 0
+        while (decision := self.decision()) is not None and moves < limit:
+            self.apply_unrecorded(rng.choice(decision.options).id)
+            moves += 1
+
     def _answer(self, option_id: str) -> Decision:
         """Apply a legal option and add it to the history; return the decision it answered."""
         decision = self.decision()

@@ -94,11 +94,7 @@ class SearchBot:
             state.apply_unrecorded(oid)
             node = node.children[oid]
             path.append((node, decision.seat))
-        # Play-out.
-        steps = 0
-        while (decision := state.decision()) is not None and steps < self.rollout_limit:
-            state.apply_unrecorded(rng.choice(decision.options).id)
-            steps += 1
+        state.playout(rng, self.rollout_limit)
         result = state.result()
         if result is None:
             return

@@ -586,11 +586,27 @@ class MezoState(ModulesMixin, GameState):
         return self._pending
 
     def _apply(self, option: Option) -> None:
+        self._choose(option.id)
+
+    def _choose(self, option_id: str) -> None:
+        """Hand the waiting frame its option, then run to the next decision."""
         frame = self.stack.pop()
         choose = self.HANDLERS[type(frame)][1]
         assert choose is not None, f"{type(frame).__name__} has no choice handler"
-        choose(self, frame, option.id)
+        choose(self, frame, option_id)
         self._run()
+
+    def playout(self, rng: random.Random, limit: int) -> None:
+        """The protocol's play-out without its per-move checks: each option is drawn from
+        the pending decision, so it needs no lookup, and the decision is the machine's own."""
+        history = self.history
+        moves = 0
+        while (decision := self._pending) is not None and moves < limit:
+            option_id = rng.choice(decision.options).id
+            self._choose(option_id)
+            history.append(option_id)
+            moves += 1
+        self._decision_cache = None
 
     # ---- setup frames --------------------------------------------------------------------
 
