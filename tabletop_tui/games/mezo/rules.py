@@ -368,7 +368,8 @@ class MezoState(ModulesMixin, GameState):
 
     def regions_without_champion(self) -> list[int]:
         """The in-play regions no Champion stands in (where the Blessed Region may be)."""
-        return [r for r in range(len(self.inplay)) if self.inplay[r] and self.champion_owner(r) < 0]
+        taken = self.champs
+        return [r for r, on in enumerate(self.inplay) if on and r not in taken]
 
     def champion_owner(self, r: int) -> int:
         for i, cr in enumerate(self.champs):
@@ -501,9 +502,9 @@ class MezoState(ModulesMixin, GameState):
             if m == "2_plus_devotion_tier":
                 champ = max(champ, 2 + self.tier(s))
         c = sum(champ for cr in self.champs[s * 2 : s * 2 + 2] if cr == r)
-        i = self.unit_slot(r, s, SH)
-        u = self.units[i] * st["shaman"] + self.units[i + 1] * st["warrior"]
-        g = self.glyphs[self.piece_slot(r, s)] * st["glyph"]
+        i = r * self.tribe_count + s  # piece_slot(r, s); unit_slot(r, s, SH) is 2 * i
+        u = self.units[2 * i] * st["shaman"] + self.units[2 * i + 1] * st["warrior"]
+        g = self.glyphs[i] * st["glyph"]
         if r != self.conflict_region:
             return c, u, g, 0, 0
         offered = self.offer[s * 2] + self.offer[s * 2 + 1] if r == self.blessed else 0
@@ -1511,6 +1512,8 @@ class MezoState(ModulesMixin, GameState):
         if affected <= 0:
             if step.else_:
                 self._effect(s, step.else_, src)
+            return
+        if step.op != "smite" and step.op != "demolish":  # the only steps passives count
             return
         god = self.god_data(s)
         if god is None:
