@@ -104,6 +104,7 @@ GodChoice = Literal[
 ]
 
 SH, WA = 0, 1
+_UNIT_TYPES = {"any": (SH, WA), "shaman": (SH,), "warrior": (WA,)}  # a step's unit word
 TYPE_LETTER = ("S", "W")
 TYPE_NAME = ("Shaman", "Warrior")
 PENDING, ACTIVE, RESOLVED = 0, 1, 2
@@ -306,6 +307,7 @@ class MezoState(ModulesMixin, GameState):
         # per-tribe state
         self.colour: list[str | None] = [None] * P
         self.god: list[str | None] = [None] * P
+        self.gods: list[God | None] = [None] * P  # ``god`` as data, for the rules' hot paths
         self.vertex = [-1] * P
         self.reserve = [0] * (P * 2)
         self.xib = [0] * (P * 2)
@@ -388,8 +390,7 @@ class MezoState(ModulesMixin, GameState):
         return v >= 0 and r in self.data.vertex_regions[v] and self.inplay[r]
 
     def god_data(self, s: int):  # noqa: ANN201 - returns data.God
-        g = self.god[s]
-        return self.data.god(g) if g else None
+        return self.gods[s]
 
     def modifiers(self, s: int, key: str) -> list[str | int]:
         out = []
@@ -643,6 +644,8 @@ class MezoState(ModulesMixin, GameState):
     def _c_setup_god(self, f: SetupGod, oid: str) -> None:
         s = f.seat
         self.god[s] = oid.split(":", 1)[1]
+        # a new list, not changed in place: clones share it
+        self.gods = [self.data.god(g) if g else None for g in self.god]
         self.log(f"{self.name(s)} serves {self.data.god(self.god[s]).name}.", seat=s)
 
     def _f_setup_finish(self, f: SetupFinish) -> None:
@@ -1529,7 +1532,7 @@ class MezoState(ModulesMixin, GameState):
         return self.tier(s) if step.n == "devotion_tier" else int(step.n)
 
     def _types(self, step: Step) -> tuple[int, ...]:
-        return {"any": (SH, WA), "shaman": (SH,), "warrior": (WA,)}[step.unit]
+        return _UNIT_TYPES[step.unit]
 
     def _count(self, s: int, zone: str, t: int, r: int = -1) -> int:
         if zone == "reserve":
@@ -1542,6 +1545,7 @@ class MezoState(ModulesMixin, GameState):
         self, s: int, split: tuple[int, int], src: str, dst: int | str, src_r: int = -1
     ) -> None:
         """Move a (Shamans, Warriors) split between zones; regions are ints."""
+        P = self.tribe_count
         for t in (SH, WA):
             k = split[t]
             if not k:
@@ -1551,7 +1555,7 @@ class MezoState(ModulesMixin, GameState):
             elif src == "xibalba":
                 self.xib[s * 2 + t] -= k
             else:
-                self.units[self.unit_slot(src_r, s, t)] -= k
+                self.units[(src_r * P + s) * 2 + t] -= k  # unit_slot, inlined: hot
             if dst == "reserve":
                 self.reserve[s * 2 + t] += k
             elif dst == "xibalba":
@@ -1559,7 +1563,7 @@ class MezoState(ModulesMixin, GameState):
             elif dst == "wrath":
                 self.wrath[s * 2 + t] += k
             else:
-                self.units[self.unit_slot(int(dst), s, t)] += k
+                self.units[(int(dst) * P + s) * 2 + t] += k
 
     def _start(self, s: int, step: Step, src: str) -> None:
         op = step.op
@@ -2145,6 +2149,7 @@ class MezoState(ModulesMixin, GameState):
 
     def full_state(self) -> Any:
         skip = {"_log_buffer", "_decision_cache", "rng", "history", "barrier", "data", "_pending"}
+        skip.add("gods")  # ``god`` as data
         return repr({k: v for k, v in sorted(self.__dict__.items()) if k not in skip})
 
     def determinize(self, seat: int, rng: random.Random) -> MezoState:
@@ -2613,6 +2618,7 @@ def _split_label(a: int, b: int) -> str:
     return " + ".join(parts) if parts else "nothing"
 
 
+@cache  # a handful of ids, parsed at every DEPLOY, RECOVER...
 def _parse_split(oid: str) -> tuple[int, int]:
     body = oid.split(":", 1)[1]
     a, b = body[1:].split("W")
