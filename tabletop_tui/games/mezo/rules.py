@@ -683,20 +683,30 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_ability(self, f: Ability) -> Decision:
         s = f.seat
+        key = (type(self), "ability", s, self.age, self.abil[s])
+        if (hit := _DECISIONS.get(key)) is not None:
+            return hit
         opts = tuple(
             Option(f"ability:{a.id}", f"{a.name}: {a.text}")
             for a in self.data.abilities
             if a.age == self.age and a.id not in self.abil[s]
         )
-        return Decision(
-            s, f"{self.name(s)}: choose a Tribe ability for Age {self.age}", opts, kind="ability"
+        return _remember(
+            key,
+            Decision(
+                s,
+                f"{self.name(s)}: choose a Tribe ability for Age {self.age}",
+                opts,
+                kind="ability",
+            ),
         )
 
     def _c_ability(self, f: Ability, oid: str) -> None:
         s = f.seat
         aid = oid.split(":", 1)[1]
         self.abil[s] = self.abil[s] + (aid,)
-        self.log(f"{self.name(s)} chooses {self.data.ability(aid).name}.", seat=s)
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(f"{self.name(s)} chooses {self.data.ability(aid).name}.", seat=s)
 
     def _f_tribe_step(self, f: TribeStep) -> None:
         self.phase = "Tribe Step"
@@ -766,7 +776,8 @@ class MezoState(ModulesMixin, GameState):
         s, k = f.seat, f.slot
         r = self.data.region_ids.index(oid.split(":", 1)[1])
         self.champs[s * 2 + k] = r
-        self.log(f"{self.name(s)} deploys a Champion into {self.rname(r)}.", seat=s)
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(f"{self.name(s)} deploys a Champion into {self.rname(r)}.", seat=s)
 
     def _f_tribe_deploy(self, f: TribeDeploy) -> None:
         s = f.seat
@@ -941,6 +952,9 @@ class MezoState(ModulesMixin, GameState):
             return None
         god = self.god_data(s)
         assert god is not None
+        key = (type(self), "bury", s, god.id, self.conflict_region)
+        if (hit := _DECISIONS.get(key)) is not None:
+            return hit
         opts = (
             Option("keep", f"Resolve {self.rname(self.conflict_region)} now"),
             Option(
@@ -948,7 +962,9 @@ class MezoState(ModulesMixin, GameState):
                 f"{god.passive_name}: put {self.rid(self.conflict_region)} at the bottom, reveal the next tile",
             ),
         )
-        return Decision(s, f"{self.name(s)}: use {god.passive_name}?", opts, kind="bury")
+        return _remember(
+            key, Decision(s, f"{self.name(s)}: use {god.passive_name}?", opts, kind="bury")
+        )
 
     def _c_bury(self, f: Bury, oid: str) -> None:
         s = f.seat
@@ -1359,7 +1375,7 @@ class MezoState(ModulesMixin, GameState):
     def _c_offer(self, f: Offer, oid: str) -> None:
         s, t = f.seat, f.unit_type
         self.pending_offer[s * 2 + t] = int(oid.split(":", 1)[1])
-        if t == WA:
+        if t == WA and self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(f"{self.name(s)} has chosen an offering.", seat=s)
 
     def _f_blessed_resolve(self, f: BlessedResolve) -> None:
@@ -1576,6 +1592,11 @@ class MezoState(ModulesMixin, GameState):
             n = self._n(s, step)
             self.gain_devotion(s, n)
             self._done(s, step, src, n)
+        elif op in ("recover", "discard_unit"):
+            if step.who != "self":
+                self._done(s, step, src, 0)
+                return
+            self._push(Split(s, step, src, -1))
         elif op == "lose_devotion":
             n = min(self._n(s, step), self.dev[s]) if step.who == "self" else 0
             self.dev[s] -= n
@@ -1607,11 +1628,6 @@ class MezoState(ModulesMixin, GameState):
                 return
             cands = [r for r in self.regions_for(step.region, s) if self.enterable(r)]
             self._region_then(s, step, src, cands)
-        elif op in ("recover", "discard_unit"):
-            if step.who != "self":
-                self._done(s, step, src, 0)
-                return
-            self._push(Split(s, step, src, -1))
         elif op == "sacrifice":
             if self.conflict_region < 0:
                 self._done(s, step, src, 0)
@@ -1721,9 +1737,11 @@ class MezoState(ModulesMixin, GameState):
         elif op == "build_glyph":
             k = min(n, self.glyph_supply(s))
             self.glyphs[self.piece_slot(r, s)] += k
-            self.log(
-                f"{self.name(s)} builds {k} Glyph{'s' if k > 1 else ''} in {self.rname(r)}.", seat=s
-            )
+            if self._log_buffer is not None:  # no text when nobody keeps the log
+                self.log(
+                    f"{self.name(s)} builds {k} Glyph{'s' if k > 1 else ''} in {self.rname(r)}.",
+                    seat=s,
+                )
             self._done(s, step, src, k)
         elif op == "build_pyramid":
             self._push(Build(s, step, src, r, n, 0))
@@ -2018,9 +2036,11 @@ class MezoState(ModulesMixin, GameState):
         k = int(oid.split(":", 1)[1])
         i = self.piece_slot(r, s)
         self.pyr[i] = self.pyr[i] + (k,)
-        self.log(
-            f"{self.name(s)} builds a {PYR_NAMES[k]} pyramid element in {self.rname(r)}.", seat=s
-        )
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(
+                f"{self.name(s)} builds a {PYR_NAMES[k]} pyramid element in {self.rname(r)}.",
+                seat=s,
+            )
         self._push(Build(s, step, src, r, left - 1, done + 1))
 
     def _demolish_targets(self, s: int, r: int, step: Step) -> list[tuple[int, str]]:
