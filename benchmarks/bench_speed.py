@@ -10,7 +10,7 @@
 
 Every measurement runs in fresh processes (``probe.py``), this checkout and the baseline
 taking turns, so a busy machine skews both alike. Figures are medians.
-Run: python benchmarks/bench_speed.py [--quick] [--baseline DIR]
+Run: python benchmarks/bench_speed.py [--quick] [--baseline DIR] [--only sim|version|search|jobs]
 """
 
 from __future__ import annotations
@@ -94,13 +94,26 @@ def jobs_wall(roots: dict[str, Path], fast: bool) -> None:
 
 def search_rate(roots: dict[str, Path], fast: bool) -> None:
     iterations, positions = (60, 3) if fast else (200, 5)
-    print(f"search play-outs per second, Mezo 2p ({positions} positions, medians):")
-    rates = {}
-    for label, root in roots.items():
-        rates[label] = probe(root, "search", "mezo", 2, iterations, positions)["playouts_per_s"]
+    runs = 1 if fast else 5
+    found: dict[str, list[float]] = {label: [] for label in roots}
+    for _ in range(runs):  # taking turns, so a busy moment skews all alike
+        for label, root in roots.items():
+            out = probe(root, "search", "mezo", 2, iterations, positions)
+            found[label].append(out["playouts_per_s"])
+    print(f"search play-outs per second, Mezo 2p ({positions} positions, median of {runs}):")
+    rates = {label: statistics.median(found[label]) for label in roots}
+    for label in roots:
         print(f"  {label:8} {rates[label]:.0f}/s")
     if "baseline" in rates:
         print(f"  -> ratio {rates['this'] / rates['baseline']:.2f}")
+
+
+FIGURES = {
+    "sim": sim_vs_engine,
+    "version": version_vs_pydantic,
+    "search": search_rate,
+    "jobs": jobs_wall,
+}
 
 
 def main() -> None:
@@ -109,10 +122,12 @@ def main() -> None:
     base = baseline()
     if base is not None:
         roots["baseline"] = base
-    sim_vs_engine(roots, fast)
-    version_vs_pydantic(roots, fast)
-    search_rate(roots, fast)
-    jobs_wall(roots, fast)
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+    if only is not None and only not in FIGURES:
+        raise SystemExit(f"--only {only}: one of {', '.join(FIGURES)}")
+    for name, figure in FIGURES.items():
+        if only in (None, name):
+            figure(roots, fast)
 
 
 if __name__ == "__main__":
