@@ -21,7 +21,7 @@ itself instead of returning a ``Decision``, and replaces rows of the handler tab
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, ClassVar, Literal
 
@@ -458,8 +458,13 @@ class MezoState(ModulesMixin, GameState):
             return [self.conflict_region] if self.conflict_region >= 0 else []
         if word == "present":
             return self.god_regions(s)
-        if word == "pending":
-            return [r for r in range(n) if self.is_pending(r)]
+        if word == "pending":  # is_pending, inlined: the commonest word
+            if not self.in_conflicts:
+                return [r for r, on in enumerate(self.inplay) if on]
+            status, here = self.status, self.conflict_region
+            return [
+                r for r, on in enumerate(self.inplay) if on and status[r] == PENDING and r != here
+            ]
         if word == "any":
             return [r for r in range(n) if self.inplay[r]]
         if word == "adjacent_pending":
@@ -1917,22 +1922,25 @@ class MezoState(ModulesMixin, GameState):
         s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
         types = self._types(step)
         srcs = [x for x in self.regions_for(step.source_set, s) if x != r]
+        units, P = self.units, self.tribe_count
+        movable = tuple((x, t) for x in srcs for t in types if units[(x * P + s) * 2 + t])
+        if self._spent(left, movable, s, step, src, done):
+            return None
+        key = (type(self), "move_in", s, r, left, step.up_to, movable)
+        if (hit := _DECISIONS.get(key)) is not None:
+            return hit
         opts = [
             Option(
                 f"from:{self.rid(x)}:{TYPE_LETTER[t]}",
                 f"A {TYPE_NAME[t]} from {self.rname(x)}",
                 f"units:{self.rid(x)}:{s}:{TYPE_LETTER[t]}",
             )
-            for x in srcs
-            for t in types
-            if self.units[self.unit_slot(x, s, t)]
+            for x, t in movable
         ]
-        if self._spent(left, opts, s, step, src, done):
-            return None
         if step.up_to:
             opts.insert(0, Option("done", "Stop moving"))
         text = f"MOVE {left} more into {self.rname(r)}"
-        return self._region_decision(s, r, text, tuple(opts), "move_in")
+        return _remember(key, self._region_decision(s, r, text, tuple(opts), "move_in"))
 
     def _c_move_in(self, f: MoveIn, oid: str) -> None:
         s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
@@ -1950,7 +1958,7 @@ class MezoState(ModulesMixin, GameState):
         self._push(MoveIn(s, step, src, r, left - 1, done + 1))
 
     def _spent(
-        self, left: int, opts: list[Option], s: int, step: Step, src: str, done: int
+        self, left: int, opts: Sequence[object], s: int, step: Step, src: str, done: int
     ) -> bool:
         """End a counted step (its count reported) once it has nothing left to do or
         nothing it can do."""
