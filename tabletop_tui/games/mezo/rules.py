@@ -503,11 +503,13 @@ class MezoState(ModulesMixin, GameState):
     def strength_parts(self, s: int, r: int) -> tuple[int, int, int, int, int]:
         """Strength by source: Champions, units, Glyphs, tokens, offered units."""
         st = self.data.constants.strength
-        champ = st["champion"]
-        for m in self.modifiers(s, "champion_strength"):
-            if m == "2_plus_devotion_tier":
-                champ = max(champ, 2 + self.tier(s))
-        c = sum(champ for cr in self.champs[s * 2 : s * 2 + 2] if cr == r)
+        c = self.champs[s * 2 : s * 2 + 2].count(r)
+        if c:  # what a Champion is worth, asked only where one stands
+            champ = st["champion"]
+            for m in self.modifiers(s, "champion_strength"):
+                if m == "2_plus_devotion_tier":
+                    champ = max(champ, 2 + self.tier(s))
+            c *= champ
         i = r * self.tribe_count + s  # piece_slot(r, s); unit_slot(r, s, SH) is 2 * i
         u = self.units[2 * i] * st["shaman"] + self.units[2 * i + 1] * st["warrior"]
         g = self.glyphs[i] * st["glyph"]
