@@ -1263,12 +1263,12 @@ class MezoState(ModulesMixin, GameState):
         self._push_seq(frames)
 
     def _f_majority(self, f: Majority) -> None:
-
         t = f.unit_type
         track = self.calendar if t == SH else self.codex
         r = self.conflict_region
-        counts = {s: self.units_at(r, s, t) for s in range(self.tribe_count)}
-        best = max(counts.values())
+        P = self.tribe_count
+        counts = self.units[r * P * 2 + t : (r + 1) * P * 2 : 2]  # units_at(r, s, t) by s
+        best = max(counts)
         if best < 1:
             return
         if -1 not in track:
@@ -1454,8 +1454,10 @@ class MezoState(ModulesMixin, GameState):
                     self.gain_vp(s, c.track_vp_per_unit, SRC_TRACKS)
                     self.reserve[s * 2 + (SH if is_cal else WA)] += 1
                     track[i] = -1
+        P = self.tribe_count
         for s in self.vp_order():
-            n = sum(1 for r in range(nr) if self.inplay[r] and self.pyr[self.piece_slot(r, s)])
+            stacks = self.pyr[s::P]  # piece_slot(r, s) by r
+            n = sum(1 for r in range(nr) if self.inplay[r] and stacks[r])
             self.gain_vp(s, n * self.age, SRC_PYRAMIDS)
         frames = self._end_of_age_modules()  # A10.3: Ritual, Prophecy check
         if frames:
