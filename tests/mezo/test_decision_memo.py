@@ -44,3 +44,12 @@ def test_a_remembered_decision_is_the_one_built_afresh():
             asked += 1
     assert asked > 1000
     assert rules._DECISIONS  # the games did share questions
+
+
+def test_the_table_of_decisions_stays_bounded(monkeypatch):
+    monkeypatch.setattr(rules, "_DECISIONS", {})
+    decision = MezoState.new({"players": 2}, 0).decision()
+    for i in range(10_050):
+        assert rules._remember(("test", i), decision) is decision
+        assert len(rules._DECISIONS) <= 10_001
+    assert rules._DECISIONS[("test", 10_049)] is decision

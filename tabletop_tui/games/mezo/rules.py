@@ -2590,8 +2590,8 @@ _DECISIONS: dict[tuple[Any, ...], Decision] = {}
 
 
 def _remember(key: tuple[Any, ...], decision: Decision) -> Decision:
-    if len(_DECISIONS) > 50_000:  # a bound, never reached by the games' own questions
-        _DECISIONS.clear()
+    if len(_DECISIONS) > 10_000:  # about 15 MB; one game asks a few hundred of them,
+        _DECISIONS.clear()  # a search on one position some thousands
     _DECISIONS[key] = decision
     return decision
 
