@@ -141,3 +141,19 @@ def test_an_info_is_copied_with_changes_by_dataclasses_replace():
         HIGHCARD.state_class,
         HIGHCARD.bots,
     )
+
+
+def test_the_games_are_found_as_pkgutil_finds_packages(tmp_path):
+    import pkgutil
+
+    from tabletop_tui.engine.registry import _subpackages
+
+    for folder in ("zeta", "alpha", "no_init", "not.a.name", "__pycache__"):
+        (tmp_path / folder).mkdir()
+    for package in ("zeta", "alpha", "not.a.name"):
+        (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / "module.py").write_text("")
+    (tmp_path / "beta").write_text("a file, not a folder")
+    paths = [str(tmp_path), str(tmp_path / "missing")]
+    listed = sorted(m.name for m in pkgutil.iter_modules(paths) if m.ispkg)
+    assert _subpackages(paths) == listed == ["alpha", "zeta"]

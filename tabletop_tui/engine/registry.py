@@ -7,8 +7,8 @@ is a registered game; nothing else needs to change to add one.
 from __future__ import annotations
 
 import importlib
-import pkgutil
-from collections.abc import Callable, Mapping
+import os
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -204,6 +204,25 @@ class GameInfo:
 _REGISTRY: dict[str, GameInfo] | None = None
 
 
+def _subpackages(paths: Iterable[str]) -> list[str]:
+    """The names of the packages in ``paths`` (folders with an ``__init__.py``), sorted: what
+    ``pkgutil.iter_modules`` lists as packages, without importing pkgutil at start-up."""
+    names = set()
+    for path in paths:
+        try:
+            entries = list(os.scandir(path))
+        except OSError:
+            continue
+        for entry in entries:
+            if (
+                entry.name.isidentifier()
+                and entry.is_dir()
+                and os.path.isfile(os.path.join(entry.path, "__init__.py"))
+            ):
+                names.add(entry.name)
+    return sorted(names)
+
+
 def games() -> dict[str, GameInfo]:
     """All registered games by id, discovered once."""
     global _REGISTRY
@@ -211,10 +230,8 @@ def games() -> dict[str, GameInfo]:
         import tabletop_tui.games as pkg
 
         found: dict[str, GameInfo] = {}
-        for mod in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
-            if not mod.ispkg:
-                continue
-            module = importlib.import_module(f"{pkg.__name__}.{mod.name}")
+        for name in _subpackages(pkg.__path__):
+            module = importlib.import_module(f"{pkg.__name__}.{name}")
             info = getattr(module, "GAME", None)
             if isinstance(info, GameInfo):
                 found[info.id] = info
