@@ -673,6 +673,14 @@ class Store:
     def unfinished(self, limit: int | None = 20) -> list[StoredGame]:
         return self._list("status='playing'", (), limit)
 
+    def has_unfinished(self) -> bool:
+        """Whether any game is unfinished, without reading one (``unfinished`` validates each
+        with the records' data models)."""
+        return (
+            self.conn.execute("SELECT 1 FROM games WHERE status='playing' LIMIT 1").fetchone()
+            is not None
+        )
+
     def finished(self, game: str | None = None, limit: int | None = None) -> list[StoredGame]:
         if game:
             return self._list("status='finished' AND game=?", (game,), limit)

@@ -554,8 +554,8 @@ class PickerScreen(BaseScreen):
             event.refresh_styles = False
         self.refresh_lists()
 
-    # Whether the saved games were read: the first time only after the first frame, or at the
-    # first key that needs them if it comes sooner.
+    # Whether the saved games were read: the first time, when there are some, only after the
+    # first frame, or at the first key that needs them if it comes sooner.
     _saved_read = False
 
     def refresh_lists(self) -> None:
@@ -569,7 +569,9 @@ class PickerScreen(BaseScreen):
         )
         if self.game_ids:
             games_list.highlighted = min(highlighted or 0, len(self.game_ids) - 1)
-        if self._saved_read:
+        if self._saved_read or not self.tt_app.store.has_unfinished():
+            # With no unfinished game nothing is read: the first frame shows the box as it
+            # stays.
             self.refresh_saved()
         else:
             # Reading the saves loads the records' data models: the screen is drawn first.

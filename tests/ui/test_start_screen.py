@@ -107,3 +107,52 @@ async def test_resume_key_before_the_saves_are_listed(make_app, store, only_high
             if isinstance(app.screen, GameScreen):
                 break
         assert isinstance(app.screen, GameScreen)
+
+
+def first_frame_of(app: TabletopApp) -> dict[str, object]:
+    """What the start screen's first frame shows of the saved games (filled in as it is
+    drawn)."""
+    seen: dict[str, object] = {}
+    display = app._display
+
+    def frame(screen, renderable) -> None:
+        if renderable is not None and not seen:
+            box = screen.query_one("#saved-box")
+            seen["note"] = str(screen.query_one("#saved-note").render())
+            seen["empty"] = box.has_class("-empty")
+            seen["height"] = box.region.height
+            seen["list shown"] = screen.query_one("#saved").display
+        display(screen, renderable)
+
+    app._display = frame  # type: ignore[method-assign]
+    return seen
+
+
+async def test_no_unfinished_game_shows_in_the_first_frame(make_app, only_highcard) -> None:
+    app = make_app()
+    first = first_frame_of(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        settled = app.screen.query_one("#saved-box").region.height
+    assert first == {
+        "note": "No unfinished games.",
+        "empty": True,
+        "height": settled,
+        "list shown": False,
+    }
+
+
+async def test_unfinished_games_are_read_after_the_first_frame(
+    make_app, store, only_highcard
+) -> None:
+    record = GameRecord(
+        game="highcard", config={"players": 2}, seed=1, seats=seats("human", "medium")
+    )
+    store.create_game(record)
+    app = make_app()
+    first = first_frame_of(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert len(app.screen.saved) == 1
+    assert first["note"] == "" and first["list shown"] and not first["empty"]
