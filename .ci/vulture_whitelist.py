@@ -62,3 +62,5 @@ _.removed_at  # modules: Sacred Cenote
 _.one_per_age  # modules: how the decks are drawn
 _.tokens_per_player  # modules: how the decks are drawn
 _.deal  # modules: how the tribe powers are dealt
+_.ALLOW_SELECT  # ui/picker.py: StartFooter, read by Textual (no text selection in the footer)
+_.COMPONENT_CLASSES  # ui/picker.py: StartFooter's parts, styled by its CSS, read by Textual

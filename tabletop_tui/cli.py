@@ -3,13 +3,14 @@ list the history, export and import game records, and say where the saves live.
 
 Bad input (an unknown game, option, value or seat) ends with one clear line on stderr and a
 non-zero exit, never a traceback.
+
+The app opened with no command (at most ``--data-dir``) needs no parser: argparse and the
+commands' table load only when the command line asks for more (``plain_launch``).
 """
 
 from __future__ import annotations
 
-import argparse
 import gc
-import json
 import sys
 import typing
 from collections.abc import Sequence
@@ -20,6 +21,8 @@ from tabletop_tui.engine.errors import EngineError
 from tabletop_tui.engine.registry import GameInfo, games, get_game
 
 if TYPE_CHECKING:
+    import argparse
+
     # The data models (pydantic) load when a command needs them: the app's start screen
     # draws its first frame without them.
     from tabletop_tui.engine.core import GameConfig
@@ -30,11 +33,6 @@ PROG = "tabletop-tui"
 
 class CliError(Exception):
     """Bad input on the command line: printed as one line, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise CliError(f"{message} (see '{self.prog} --help')")
 
 
 # ---- game options ------------------------------------------------------------------------
@@ -212,6 +210,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
     run = {"jobs": args.jobs, "check": args.check}
 
     if args.json:
+        import json
+
         summary = simulate(info, config, args.games, seed, levels, **run)
         print(json.dumps(summary.to_json()))
         return 1 if summary.errors else 0
@@ -510,7 +510,26 @@ def _run_app(data_dir: str | None, start: dict[str, Any] | None) -> int:
 # ---- parser ------------------------------------------------------------------------------
 
 
-def build_parser() -> _Parser:
+def plain_launch(argv: Sequence[str]) -> tuple[bool, str | None]:
+    """Whether ``argv`` just opens the app (no command; ``--data-dir DIR`` or
+    ``--data-dir=DIR`` at most), and the data folder it names: what the parser would make of
+    it, without building the parser. Anything else is left to the parser."""
+    if not argv:
+        return True, None
+    if len(argv) == 1 and argv[0].startswith("--data-dir="):
+        return True, argv[0].removeprefix("--data-dir=")
+    if len(argv) == 2 and argv[0] == "--data-dir" and not argv[1].startswith("-"):
+        return True, argv[1]
+    return False, None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> NoReturn:
+            raise CliError(f"{message} (see '{self.prog} --help')")
+
     parser = _Parser(
         prog=PROG,
         description="Tabletop games in the terminal. With no command, the game picker opens.",
@@ -521,7 +540,7 @@ def build_parser() -> _Parser:
     )
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
-    def game_command(name: str, help_text: str) -> _Parser:
+    def game_command(name: str, help_text: str) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, add_help=False)
         p.add_argument("-h", "--help", action="store_true", help="show the game's options")
         p.add_argument("game", help="game id: " + ", ".join(sorted(games())))
@@ -581,9 +600,12 @@ def build_parser() -> _Parser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    # "tabletop-tui play" / "sim" without a game but with --help: the command's own help.
-    parser = build_parser()
     try:
+        plain, data_dir = plain_launch(argv)
+        if plain:
+            return _run_app(data_dir, None)
+        parser = build_parser()
+        # "tabletop-tui play" / "sim" without a game but with --help: the command's own help.
         if (
             len(argv) >= 1
             and argv[0] in ("play", "sim", "host")

@@ -133,3 +133,61 @@ def test_play_seats_a_human_first_unless_told(monkeypatch, highcard):
     assert cli.main(["play", "highcard", "--players", "2", "--seat", "1=hard"]) == 0
     assert [s.kind for s in started["seats"]] == ["hard", "medium"]
     assert [s.name for s in started["seats"]] == ["Bot 1", "Bot 2"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["--data-dir", "saves"],
+        ["--data-dir=saves"],
+        ["--data-dir="],
+        ["--data-dir", "play"],
+        # Left to the parser: what it reads otherwise, or refuses.
+        ["--data-dir"],
+        ["--data-dir", "-x"],
+        ["--data", "saves"],
+        ["--data-dir", "a", "--data-dir", "b"],
+        ["--data-dir", "saves", "locate"],
+        ["locate"],
+        ["-h"],
+    ],
+)
+def test_a_plain_launch_is_read_as_the_parser_reads_it(argv):
+    """The app opened with at most a data folder skips the parser, to the same effect; the
+    rest goes to the parser."""
+    plain, data_dir = cli.plain_launch(argv)
+    try:
+        args = cli.build_parser().parse_args(argv)
+    except (cli.CliError, SystemExit):
+        assert not plain
+        return
+    if plain:
+        assert args.command is None and args.data_dir == data_dir
+
+
+def test_a_plain_launch_opens_the_app_without_the_parser(monkeypatch, tmp_path):
+    opened = []
+    monkeypatch.setattr(cli, "_run_app", lambda data_dir, start: opened.append(data_dir) or 0)
+    monkeypatch.setattr(cli, "build_parser", None)  # not called
+    assert cli.main(["--data-dir", str(tmp_path)]) == 0
+    assert cli.main([]) == 0
+    assert opened == [str(tmp_path), None]
+
+
+def test_the_app_opens_without_loading_argparse():
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys\n"
+            "from tabletop_tui import cli\n"
+            "cli._run_app = lambda data_dir, start: 0\n"
+            "cli.main(['--data-dir', 'x'])\n"
+            "print('argparse' in sys.modules)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.split() == ["False"]

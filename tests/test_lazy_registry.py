@@ -116,3 +116,44 @@ def test_the_launcher_hands_everything_else_to_the_cli(capsys):
 
     assert run(["sim", "nope", "--games", "1"]) == 2
     assert "unknown game 'nope'" in capsys.readouterr().err
+
+
+def test_an_info_is_read_only_and_shows_its_metadata_without_loading():
+    info = GameInfo("lazy", "Lazy", "x", 1, 3, (Mode("solo", "Solo", 1, 1),), load=lambda: 1 / 0)
+    with pytest.raises(AttributeError):
+        info.title = "Other"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del info.title
+    assert info.title == "Lazy"
+    assert repr(info).startswith("GameInfo(id='lazy', title='Lazy', blurb='x', min_players=1")
+    assert not info.loaded
+
+
+def test_an_info_is_copied_with_changes_by_dataclasses_replace():
+    import dataclasses
+
+    from tests.fixture_game import GAME as HIGHCARD
+
+    copy = dataclasses.replace(HIGHCARD, title="Copy", max_decisions=9)
+    assert (copy.title, copy.max_decisions) == ("Copy", 9)
+    assert (HIGHCARD.title, copy.state_class, copy.bots) == (
+        "High Card",
+        HIGHCARD.state_class,
+        HIGHCARD.bots,
+    )
+
+
+def test_the_games_are_found_as_pkgutil_finds_packages(tmp_path):
+    import pkgutil
+
+    from tabletop_tui.engine.registry import _subpackages
+
+    for folder in ("zeta", "alpha", "no_init", "not.a.name", "__pycache__"):
+        (tmp_path / folder).mkdir()
+    for package in ("zeta", "alpha", "not.a.name"):
+        (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / "module.py").write_text("")
+    (tmp_path / "beta").write_text("a file, not a folder")
+    paths = [str(tmp_path), str(tmp_path / "missing")]
+    listed = sorted(m.name for m in pkgutil.iter_modules(paths) if m.ispkg)
+    assert _subpackages(paths) == listed == ["alpha", "zeta"]

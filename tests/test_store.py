@@ -149,3 +149,22 @@ def test_unwritable_folder_is_a_clear_error(tmp_path):
     blocker.write_text("x")
     with pytest.raises(StoreError):
         Store.open(blocker / "sub")
+
+
+def test_has_unfinished_reads_no_game(tmp_path, monkeypatch):
+    from tabletop_tui.engine.record import GameRecord, SeatSpec
+    from tabletop_tui.store import Store
+
+    store = Store.open(tmp_path)
+    try:
+        assert not store.has_unfinished()
+        seats = [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Bot", kind="random")]
+        game_id = store.create_game(
+            GameRecord(game="highcard", config={"players": 2}, seed=1, seats=seats)
+        )
+        monkeypatch.setattr(Store, "_row_to_game", None)  # not called
+        assert store.has_unfinished()
+        store.set_status(game_id, "abandoned")
+        assert not store.has_unfinished()
+    finally:
+        store.close()

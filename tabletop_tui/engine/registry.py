@@ -7,10 +7,11 @@ is a registered game; nothing else needs to change to add one.
 from __future__ import annotations
 
 import importlib
-import pkgutil
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+import os
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import EngineError
 
@@ -23,8 +24,7 @@ class UnknownGame(EngineError):
     pass
 
 
-@dataclass(frozen=True)
-class Mode:
+class Mode(NamedTuple):
     """A named way to play (``solo``, ``coop``, ``competitive``) for a range of seats.
 
     Identifiers spell it ``coop``; what players read spells it "co-op" (the ``title``)."""
@@ -35,8 +35,7 @@ class Mode:
     max_players: int
 
 
-@dataclass(frozen=True)
-class GameEngine:
+class GameEngine(NamedTuple):
     """The heavy half of a game's registration: its rules, bots and test matrix.
 
     A game package builds it in a function that ``GameInfo`` calls on first use, so listing
@@ -45,8 +44,8 @@ class GameEngine:
 
     state_class: type[GameState]
     # Bot level name -> factory. Every game has at least "random"; "easy", "medium" and
-    # "hard" map to the game's best bot for that level.
-    bots: dict[str, Callable[[], Bot]] = field(default_factory=dict)
+    # "hard" map to the game's best bot for that level. (Not given: none, read-only.)
+    bots: Mapping[str, Callable[[], Bot]] = MappingProxyType({})
     # Configurations the conformance kit plays: every mode, player count and variant the
     # game offers should appear here, as option dicts including "players".
     test_configs: tuple[dict[str, Any], ...] = ()
@@ -57,16 +56,24 @@ class GameEngine:
     max_decisions: int = 5000
 
 
-_ENGINE_FIELDS = tuple(GameEngine.__dataclass_fields__)
+_ENGINE_FIELDS = GameEngine._fields
 # Default of an engine field not given: filled from ``GameEngine`` or loaded on first read.
 _UNSET: Any = object()
+# The fields ``repr`` shows: the light metadata, not the engine.
+_SHOWN_FIELDS = (
+    "id",
+    "title",
+    "blurb",
+    "min_players",
+    "max_players",
+    "modes",
+    "screen",
+    "rules_file",
+    "rules_summary_file",
+)
 
 
-def _unset() -> Any:
-    return _UNSET
-
-
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class GameInfo:
     """One registered game: light metadata, plus its engine (``GameEngine``'s fields).
 
@@ -74,6 +81,11 @@ class GameInfo:
     ``GameEngine``: then ``state_class``, ``bots``, ``test_configs``, ``analysis`` and
     ``max_decisions`` not given are loaded on first read, which is when the game is first
     played, simulated or set up. Listing the games never loads them.
+
+    Its fields are read-only; ``dataclasses.replace`` makes a changed copy. (Its methods are
+    written out rather than generated: the games are registered before the start screen's
+    first frame, and a dataclass builds the methods it generates from source, which cost
+    more than the rest of the registry.)
     """
 
     id: str
@@ -83,35 +95,73 @@ class GameInfo:
     max_players: int
     modes: tuple[Mode, ...]
     # Dotted path of the Textual board widget class, imported only by the UI.
-    screen: str = ""
+    screen: str
     # Rules text in assets/rules/, Markdown.
-    rules_file: str = ""
+    rules_file: str
     # Short rules summary shown by ``?`` and ``tabletop-tui rules GAME``.
-    rules_summary_file: str = ""
+    rules_summary_file: str
     # Builds the engine's fields on first read (see ``GameEngine`` for what each one is).
-    load: Callable[[], GameEngine] | None = field(default=None, repr=False)
-    state_class: type[GameState] = field(default_factory=_unset, repr=False)
-    bots: dict[str, Callable[[], Bot]] = field(default_factory=_unset, repr=False)
-    test_configs: tuple[dict[str, Any], ...] = field(default_factory=_unset, repr=False)
-    analysis: Callable[[GameState], str] | None = field(default_factory=_unset, repr=False)
-    max_decisions: int = field(default_factory=_unset, repr=False)
+    load: Callable[[], GameEngine] | None
+    state_class: type[GameState]
+    bots: Mapping[str, Callable[[], Bot]]
+    test_configs: tuple[dict[str, Any], ...]
+    analysis: Callable[[GameState], str] | None
+    max_decisions: int
 
-    def __post_init__(self) -> None:
-        if self.load is None and self.state_class is _UNSET:
+    def __init__(
+        self,
+        id: str,
+        title: str,
+        blurb: str,
+        min_players: int,
+        max_players: int,
+        modes: tuple[Mode, ...],
+        screen: str = "",
+        rules_file: str = "",
+        rules_summary_file: str = "",
+        load: Callable[[], GameEngine] | None = None,
+        state_class: type[GameState] = _UNSET,
+        bots: Mapping[str, Callable[[], Bot]] = _UNSET,
+        test_configs: tuple[dict[str, Any], ...] = _UNSET,
+        analysis: Callable[[GameState], str] | None = _UNSET,
+        max_decisions: int = _UNSET,
+    ) -> None:
+        if load is None and state_class is _UNSET:
             raise TypeError("GameInfo needs state_class=... or load=...")
-        defaults = None
-        if self.load is None:  # the light metadata (``load``) never imports the engine
+        fields = self.__dict__
+        fields.update(
+            id=id,
+            title=title,
+            blurb=blurb,
+            min_players=min_players,
+            max_players=max_players,
+            modes=modes,
+            screen=screen,
+            rules_file=rules_file,
+            rules_summary_file=rules_summary_file,
+            load=load,
+        )
+        given = (state_class, bots, test_configs, analysis, max_decisions)
+        if load is None:
             from .core import GameState
 
             defaults = GameEngine(state_class=GameState)
-        for name in _ENGINE_FIELDS:
-            if self.__dict__[name] is not _UNSET:
-                continue
-            if self.load is None:
-                object.__setattr__(self, name, getattr(defaults, name))
-            else:
-                # Left out of the instance, so that reading it calls ``__getattr__``.
-                del self.__dict__[name]
+        for name, value in zip(_ENGINE_FIELDS, given, strict=True):
+            if value is not _UNSET:
+                fields[name] = value
+            elif load is None:  # the light metadata (``load``) never imports the engine
+                fields[name] = getattr(defaults, name)
+            # else: left out of the instance, so that reading it calls ``__getattr__``.
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only: cannot set '{name}'")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only: cannot delete '{name}'")
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={self.__dict__[name]!r}" for name in _SHOWN_FIELDS)
+        return f"{type(self).__name__}({shown})"
 
     def __getattr__(self, name: str) -> Any:
         """Only called for attributes not set yet: the engine's fields, loaded once."""
@@ -154,6 +204,25 @@ class GameInfo:
 _REGISTRY: dict[str, GameInfo] | None = None
 
 
+def _subpackages(paths: Iterable[str]) -> list[str]:
+    """The names of the packages in ``paths`` (folders with an ``__init__.py``), sorted: what
+    ``pkgutil.iter_modules`` lists as packages, without importing pkgutil at start-up."""
+    names = set()
+    for path in paths:
+        try:
+            entries = list(os.scandir(path))
+        except OSError:
+            continue
+        for entry in entries:
+            if (
+                entry.name.isidentifier()
+                and entry.is_dir()
+                and os.path.isfile(os.path.join(entry.path, "__init__.py"))
+            ):
+                names.add(entry.name)
+    return sorted(names)
+
+
 def games() -> dict[str, GameInfo]:
     """All registered games by id, discovered once."""
     global _REGISTRY
@@ -161,10 +230,8 @@ def games() -> dict[str, GameInfo]:
         import tabletop_tui.games as pkg
 
         found: dict[str, GameInfo] = {}
-        for mod in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
-            if not mod.ispkg:
-                continue
-            module = importlib.import_module(f"{pkg.__name__}.{mod.name}")
+        for name in _subpackages(pkg.__path__):
+            module = importlib.import_module(f"{pkg.__name__}.{name}")
             info = getattr(module, "GAME", None)
             if isinstance(info, GameInfo):
                 found[info.id] = info

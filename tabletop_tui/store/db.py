@@ -22,9 +22,8 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletop_tui.seats import seat_name
 
@@ -119,9 +118,12 @@ class JoinRefused(Exception):
     """A join code that cannot be used; the message says why."""
 
 
-@dataclass(frozen=True)
-class SeatHolder:
-    """A seat of a shared game (``HOST_SEAT``: the hosting process) and who holds it now."""
+class SeatHolder(NamedTuple):
+    """A seat of a shared game (``HOST_SEAT``: the hosting process) and who holds it now.
+
+    (This and ``StoredGame`` are named tuples, not dataclasses: the store is opened before the
+    start screen's first frame, and a dataclass builds its methods from source as it is
+    defined.)"""
 
     seat: int
     pid: int | None
@@ -179,8 +181,7 @@ class _NewerSchema(Exception):
     """The database was written by a newer version of the app."""
 
 
-@dataclass(frozen=True)
-class StoredGame:
+class StoredGame(NamedTuple):
     """One row of the games table with its moves, validated."""
 
     id: int
@@ -671,6 +672,14 @@ class Store:
 
     def unfinished(self, limit: int | None = 20) -> list[StoredGame]:
         return self._list("status='playing'", (), limit)
+
+    def has_unfinished(self) -> bool:
+        """Whether any game is unfinished, without reading one (``unfinished`` validates each
+        with the records' data models)."""
+        return (
+            self.conn.execute("SELECT 1 FROM games WHERE status='playing' LIMIT 1").fetchone()
+            is not None
+        )
 
     def finished(self, game: str | None = None, limit: int | None = None) -> list[StoredGame]:
         if game:

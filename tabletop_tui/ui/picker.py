@@ -6,6 +6,7 @@ import re
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style as RichStyle
 from rich.table import Table as RichTable
@@ -19,8 +20,8 @@ from textual.render import measure
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.visual import Visual
-from textual.widgets import Button, Footer, Input, OptionList, Static
-from textual.widgets._footer import FooterKey
+from textual.widget import Widget
+from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 from textual.worker import Worker, WorkerState
 
@@ -145,45 +146,210 @@ def compact_button(label: str, name: str) -> Button:
     return button
 
 
-class StartFooter(Footer):
-    """The footer, with its keys from the start screen's first frame, composed again only
-    when the keys it shows change.
+class StartFooter(Widget, can_focus=False):
+    """The start screen's footer: the keys Textual's footer shows, drawn by one widget.
 
-    Textual's footer starts empty and composes its keys after a refresh, then again at every
-    change of focus or of the screen stack, whether its keys changed or not; each time it
-    removes and mounts every key. The start screen's keys are known when it is composed, and
-    they stay the same while its lists take the focus.
+    Textual's footer mounts a widget per key (eight on the start screen), each styled, laid
+    out and drawn on its own: more than any other part of the start screen's first frame.
+    This one draws the same cells from the same rules (``FooterKey``'s, as components), and
+    does what a key does when the mouse is over it (highlight, tooltip) or clicks it (the
+    key is pressed, or the bell rings for a key that is off). Like Textual's, it shows one
+    key per action and the command palette's key docked right; it does not group keys
+    (the start screen's have no groups) and crops rather than scrolls a row too wide.
+    """
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {
+        "footer-key--key",
+        "footer-key--description",
+        "start-footer--item",
+        "start-footer--palette-border",
+        "start-footer--key-hover",
+        "start-footer--description-hover",
+        "start-footer--item-hover",
+    }
+    DEFAULT_CSS = """
+    StartFooter {
+        color: $footer-foreground;
+        background: $footer-background;
+        dock: bottom;
+        height: 1;
+        &.-over-key {
+            pointer: pointer;
+        }
+        .footer-key--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .footer-key--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        .start-footer--item {
+            background: $footer-item-background;
+        }
+        .start-footer--palette-border {
+            color: $foreground 20%;
+        }
+        /* The same parts of a key under the mouse. */
+        .start-footer--key-hover {
+            color: $footer-key-foreground;
+            background: $block-hover-background;
+            text-style: bold;
+        }
+        .start-footer--description-hover {
+            color: $footer-description-foreground;
+            background: $block-hover-background;
+        }
+        .start-footer--item-hover {
+            color: $footer-key-foreground;
+            background: $block-hover-background;
+        }
+    }
     """
 
     def __init__(self) -> None:
         super().__init__()
-        self.set_reactive(Footer._bindings_ready, True)
+        # The keys last drawn: (key, action, description, enabled, tooltip, key display,
+        # whether it is the palette's key).
         self._shown: tuple[tuple[Any, ...], ...] | None = None
+        self._hover: int | None = None
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _keys(self) -> tuple[tuple[Any, ...], ...]:
-        """What the footer shows of the screen's bindings."""
+        """What Textual's footer shows of the screen's bindings: the first key of each action
+        shown, then the command palette's."""
         app = self.app
+        bindings = self.screen.active_bindings
+        seen: set[str] = set()
+        keys = []
+        for _, binding, enabled, tooltip in bindings.values():
+            if binding.show and binding.action not in seen:
+                seen.add(binding.action)
+                keys.append((binding, enabled, tooltip, False))
+        palette = bindings.get(app.COMMAND_PALETTE_BINDING)
+        if palette is not None and app.ENABLE_COMMAND_PALETTE:
+            _, binding, enabled, _ = palette
+            keys.append((binding, enabled, binding.tooltip or binding.description, True))
         return tuple(
-            (key, b.action, b.description, enabled, tooltip, app.get_key_display(b))
-            for key, (_, b, enabled, tooltip) in self.screen.active_bindings.items()
-            if b.show or key == app.COMMAND_PALETTE_BINDING
+            (b.key, b.action, b.description, enabled, tooltip, app.get_key_display(b), palette)
+            for b, enabled, tooltip, palette in keys
         )
 
-    def compose(self) -> ComposeResult:
-        self._shown = self._keys()
-        for widget in super().compose():
-            if isinstance(widget, FooterKey):
-                # A key starts compact and takes the footer's style at its mount (the palette
-                # key keeps its own): given it now, its mount styles it once, not three times.
-                palette = widget.has_class("-command-palette")
-                compact = widget.compact if palette else self.compact
-                widget.set_reactive(FooterKey.compact, compact)
-                widget.set_class(compact, "-compact", update=False)
-            yield widget
-
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        if not self.is_attached or screen is not self.screen or self._keys() != self._shown:
-            super().bindings_changed(screen)
+        if screen is self.screen and self._keys() != self._shown:
+            self._shown = None
+            self._hover = None
+            self.refresh()
+
+    def _spans(self, width: int) -> list[tuple[int, int, tuple[Any, ...]]]:
+        """(x, cells, key) of each key shown at ``width``: the keys from the left, the
+        palette's docked right (a bar, its key and description, a space)."""
+        if self._shown is None:
+            self._shown = self._keys()
+        spans = []
+        x = 0
+        for key in self._shown:
+            display, description, palette = key[5], key[2], key[6]
+            if palette:
+                cells = (
+                    1 + cell_len(display) + (1 + cell_len(description) if description else 0) + 1
+                )
+                spans.append((width - cells, cells, key))
+            else:
+                cells = cell_len(display) + 2 + (cell_len(description) + 1 if description else 0)
+                spans.append((x, cells, key))
+                x += cells
+        return spans
+
+    def _segments(self, key: tuple[Any, ...], hover: bool) -> list[Segment]:
+        """A key's cells, as ``FooterKey`` draws them."""
+        component = self.get_component_rich_style
+        border = component("start-footer--palette-border")
+        if hover:
+            item, key_style, description_style = (
+                component(f"start-footer--{part}-hover") for part in ("item", "key", "description")
+            )
+            # The bar keeps its colour (Textual blends it over the footer), on the key's.
+            border += RichStyle.from_color(bgcolor=item.bgcolor)
+        else:
+            item, key_style, description_style = (
+                component(name)
+                for name in ("start-footer--item", "footer-key--key", "footer-key--description")
+            )
+        if not key[3]:  # off: dim
+            dim = RichStyle(dim=True)
+            item, key_style, description_style, border = (
+                dim + style for style in (item, key_style, description_style, border)
+            )
+        display, description = key[5], key[2]
+        if key[6]:  # the palette's key: compact, with a bar on its left
+            segments = [Segment("▏", border), Segment(display, key_style)]
+            if description:
+                segments.append(Segment(" " + description, description_style))
+            # Its right padding: the background alone, as Textual pads a widget.
+            segments.append(Segment(" ", RichStyle.from_color(bgcolor=item.bgcolor)))
+            return segments
+        segments = [Segment(f" {display} ", key_style)]
+        if description:
+            segments.append(Segment(description + " ", description_style))
+        return segments
+
+    def render_line(self, y: int) -> Strip:
+        """The keys' row (Textual applies the app's filters to it: NO_COLOR, dim keys)."""
+        width = self.size.width
+        blank = RichStyle.from_color(bgcolor=self.rich_style.bgcolor)
+        if y:
+            return Strip.blank(width, blank)
+        segments: list[Segment] = []
+        x = 0
+        for index, (start, cells, key) in enumerate(self._spans(width)):
+            if start < x:  # no room left of the palette's key (crop, not scroll)
+                continue
+            if start > x:
+                segments.append(Segment(" " * (start - x), blank))
+            segments.extend(self._segments(key, index == self._hover))
+            x = start + cells
+        if x < width:
+            segments.append(Segment(" " * (width - x), blank))
+        return Strip(segments).crop(0, width)
+
+    def _key_at(self, x: int) -> int | None:
+        for index, (start, cells, _) in enumerate(self._spans(self.size.width)):
+            if start <= x < start + cells:
+                return index
+        return None
+
+    def _set_hover(self, index: int | None) -> None:
+        if index == self._hover:
+            return
+        self._hover = index
+        key = None if index is None or self._shown is None else self._shown[index]
+        self.set_class(key is not None, "-over-key")
+        self.tooltip = (key[4] or None) if key is not None else None
+        self.refresh()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._set_hover(self._key_at(event.x))
+
+    def on_leave(self, event: events.Leave) -> None:
+        self._set_hover(None)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        index = self._key_at(event.x)
+        if index is None or self._shown is None:
+            return
+        key = self._shown[index]
+        if key[3]:
+            self.app.simulate_key(key[0])
+        else:
+            self.app.bell()
 
 
 def game_texts(info: GameInfo) -> tuple[Text, Text]:
@@ -388,8 +554,8 @@ class PickerScreen(BaseScreen):
             event.refresh_styles = False
         self.refresh_lists()
 
-    # Whether the saved games were read: the first time only after the first frame, or at the
-    # first key that needs them if it comes sooner.
+    # Whether the saved games were read: the first time, when there are some, only after the
+    # first frame, or at the first key that needs them if it comes sooner.
     _saved_read = False
 
     def refresh_lists(self) -> None:
@@ -403,7 +569,9 @@ class PickerScreen(BaseScreen):
         )
         if self.game_ids:
             games_list.highlighted = min(highlighted or 0, len(self.game_ids) - 1)
-        if self._saved_read:
+        if self._saved_read or not self.tt_app.store.has_unfinished():
+            # With no unfinished game nothing is read: the first frame shows the box as it
+            # stays.
             self.refresh_saved()
         else:
             # Reading the saves loads the records' data models: the screen is drawn first.

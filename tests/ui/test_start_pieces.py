@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.geometry import Region
 from textual.visual import RichVisual, Visual
 from textual.widget import Widget
-from textual.widgets import Button, OptionList
+from textual.widgets import Button, Footer, OptionList, Static
 
 from tabletop_tui.engine.registry import GameInfo, Mode, games
 from tabletop_tui.ui.common import MarkedOptionList
 from tabletop_tui.ui.picker import (
     GameEntry,
     StartButton,
+    StartFooter,
     compact_button,
     game_prompt,
     without_blocks,
@@ -170,3 +172,83 @@ async def test_a_marked_list_finds_its_region_a_few_times_per_drawing(monkeypatc
         assert set(found) == {marked}
         assert len(found) <= 3 < len(expected)  # laying out the options, then drawing
         assert any("↑ Option" in line for line in expected)  # scrolled: the marker is drawn
+
+
+def cells(app: App[None]) -> list[list[tuple[str, str]]]:
+    """Each cell of the screen as drawn: its character and its style."""
+    return [
+        [(char, str(segment.style)) for segment in strip for char in segment.text]
+        for strip in app.screen._compositor.render_strips()
+    ]
+
+
+class Keys(App[None]):
+    """A screen of keys: one off (greyed), two on the same action (shown once), one hidden."""
+
+    BINDINGS = [
+        Binding("1", "game(1)", "Game", key_display="1-9"),
+        Binding("2", "game(2)", show=False),
+        Binding("r", "press('r')", "Resume"),
+        Binding("x", "press('x')", "Abandon"),
+        Binding("v", "press('v')", "History", tooltip="Games played so far"),
+        Binding("w", "press('v')", "Also history"),
+        Binding("question_mark", "press('?')", "Help", key_display="?"),
+    ]
+
+    def __init__(self, footer: type[Widget]) -> None:
+        super().__init__()
+        self.footer = footer
+        self.pressed: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("Keys")
+        yield self.footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if parameters == ("x",) else True
+
+    def action_press(self, key: str) -> None:
+        self.pressed.append(key)
+
+
+# Columns of the footer at 80 cells: in "1-9 Game", "Resume", "Abandon" (off), "History",
+# a blank between the keys and the palette's, and the palette's key.
+FOOTER_COLUMNS = (2, 13, 22, 32, 60, 75)
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light", "flexoki", "ansi-dark"])
+async def test_the_start_footer_draws_what_textuals_footer_draws(theme: str) -> None:
+    """Cell for cell, with the mouse away and over each key; and the same tooltips."""
+    seen: dict[type[Widget], list[object]] = {}
+    for footer in (Footer, StartFooter):
+        app = Keys(footer)
+        async with app.run_test(size=(80, 4)) as pilot:
+            app.theme = theme
+            await pilot.pause()
+            await pilot.pause()
+            shown = [cells(app)]
+            for x in FOOTER_COLUMNS:
+                await pilot.hover(offset=(x, 3))
+                await pilot.pause()
+                under = app.get_widget_at(x, 3)[0]
+                shown.append((cells(app), under.tooltip if under is not app.screen else None))
+            seen[footer] = shown
+    assert seen[StartFooter] == seen[Footer]
+    # The mouse over a key does show (not in the terminal's own colours), and the palette's
+    # key has a tooltip.
+    assert (seen[Footer][1][0] == seen[Footer][0]) == theme.startswith("ansi")
+    assert seen[Footer][-1][1]
+
+
+async def test_a_click_on_a_start_footer_key_presses_it() -> None:
+    app = Keys(StartFooter)
+    async with app.run_test(size=(80, 4)) as pilot:
+        bells: list[None] = []
+        app.bell = lambda: bells.append(None)  # type: ignore[method-assign]
+        for x in (13, 32, 60):  # Resume, History, the blank
+            await pilot.click(offset=(x, 3))
+            await pilot.pause()
+        assert app.pressed == ["r", "v"] and not bells
+        await pilot.click(offset=(22, 3))  # Abandon, which is off
+        await pilot.pause()
+        assert app.pressed == ["r", "v"] and len(bells) == 1
