@@ -463,10 +463,12 @@ class BoardText(Static):
         super().update(content, *args, **kwargs)
 
     def _show_lines(self, lines: BoardLines) -> None:
-        """Show ``lines``. When they replace as many lines, each on one row before and
-        after, only the rows that changed are drawn again and nothing is laid out (the
-        text keeps its size): a move changes a few rows of a board, and drawing a row again
-        takes longer than drawing it from what was kept, as the other rows are."""
+        """Show ``lines``. When they take the rows of the lines before, each line on one
+        row before and after, and the text keeps its size (as many lines, or fewer rows of
+        lines than the text is held tall by its minimum height), only the rows that changed
+        are drawn again and nothing is laid out: a move changes a few rows of a board, and
+        drawing a row again takes longer than drawing it from what was kept, as the other
+        rows are."""
         before, self._shown_lines = self._shown_lines, lines
         rows = self._changed_rows(before, lines)
         if rows is None:
@@ -481,16 +483,19 @@ class BoardText(Static):
         if before is None or not self.is_mounted or self.text_selection is not None:
             return None
         width, height = self.content_size
-        if not width or height != len(after.keys) or len(before.keys) != height:
+        old, new = len(before.keys), len(after.keys)
+        if not width or new > height:
+            return None
+        # As many lines as rows, or rows below the lines before: the text is as tall as its
+        # minimum height (or a set height), which fewer lines than rows leave it.
+        if not (old == new == height or old < height):
             return None
         rules = self.styles
-        if before.get_height(rules, width) != height or after.get_height(rules, width) != height:
+        if before.get_height(rules, width) != old or after.get_height(rules, width) != new:
             return None  # a line wraps: its rows are not its line's
-        return [
-            y
-            for y, (old, new) in enumerate(zip(before.keys, after.keys, strict=True))
-            if old != new
-        ]
+        pairs = zip(before.keys, after.keys, strict=False)  # as many as the shorter
+        changed = [y for y, (a, b) in enumerate(pairs) if a != b]
+        return changed + list(range(min(old, new), max(old, new)))
 
     def render_line(self, y: int) -> Strip:
         """Row ``y`` of the lines shown, drawn alone when they are one row each: Textual

@@ -454,3 +454,49 @@ async def test_board_rows_drawn_alone_are_the_rows_textual_draws():
         selected = widget.render_line(0)
         assert _seen([selected]) == _seen([Widget.render_line(widget, 0)])
         assert _seen([selected]) != _seen([plain])
+
+
+async def test_board_rows_held_by_the_minimum_height_change_in_place():
+    """A board text held taller than its lines by its minimum height takes more or fewer
+    lines row by row (nothing laid out, it keeps its size), and the screen shows what
+    drawing the whole text again shows; lines beyond its height are laid out."""
+    from textual.app import App, ComposeResult
+
+    from tabletop_tui.ui.board import BoardText
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield BoardText(None, id="board")  # type: ignore[arg-type]
+
+    def fitting(rng: random.Random) -> Text:
+        line = _board_line(rng)
+        while "\n" in line.plain or "\t" in line.plain or line.cell_len > 70:
+            line = _board_line(rng)
+        return line
+
+    def screen(app: App[None]) -> list:
+        return _seen(app.screen._compositor.render_strips())
+
+    rng = random.Random(29)
+    app = One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one("#board", BoardText)
+        widget.styles.min_height = 15
+        lines = [fitting(rng) for _ in range(10)]
+        widget.update(list(lines))
+        await pilot.pause()
+        for count in (12, 15, 9, 14, 15, 3, 17, 15, 11):
+            lines = [line if rng.random() < 0.6 else fitting(rng) for line in lines[:count]]
+            lines += [fitting(rng) for _ in range(count - len(lines))]
+            was = len(widget._shown_lines.keys)
+            layouts = widget._layout_updates
+            widget.update(list(lines))
+            await pilot.pause()
+            # In place while the text keeps its 15 rows (17 lines, and 15 after 17, are not).
+            in_place = count <= 15 and was < 15 or count == was == 15
+            assert (widget._layout_updates == layouts) is in_place, (was, count)
+            assert widget.size.height == max(15, count)
+            shown = screen(app)
+            widget.refresh(layout=True)  # the whole text drawn again
+            await pilot.pause()
+            assert shown == screen(app), count
