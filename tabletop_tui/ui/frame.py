@@ -26,6 +26,7 @@ from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.css.styles import RulesMap
+from textual.geometry import Size
 from textual.render import measure
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
@@ -192,7 +193,8 @@ class DecisionPanel(Vertical):
 
     The panel is as tall as its content, the options list at most as tall as the stylesheet
     allows for the layout (a share of the terminal's height); beyond that the list scrolls
-    and says so with arrows in its margin.
+    and says so with arrows in its margin. Beside the board it keeps the height it grew to
+    (``keep_height``).
     """
 
     class Chosen(OptionMessage):
@@ -205,6 +207,29 @@ class DecisionPanel(Vertical):
         super().__init__(**kwargs)
         self.option_ids: list[str] = []
         self._prompts: dict[tuple[Any, ...], Any] = {}  # ``PromptVisual``'s
+        # ``keep_height``: the width measured at and the tallest content there (0: none
+        # yet); None while the panel fits its content.
+        self._kept: tuple[int, int] | None = None
+
+    def keep_height(self, keep: bool) -> None:
+        """``keep``: the panel never gets shorter (it stays as tall as its content has been
+        since), so that the log under it stays where it is; a panel that followed the
+        number of options moved the log at nearly every move, and a moved log is laid out
+        and drawn again whole. Not keeping it (or keeping it anew) lets it fit its content
+        again."""
+        if keep or self._kept is not None:
+            self._kept = (0, 0) if keep else None
+            self.refresh(layout=True)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        height = super().get_content_height(container, viewport, width)
+        if self._kept is None:
+            return height
+        kept_width, kept = self._kept
+        if width != kept_width or height > kept:
+            self._kept = (width, height)
+            return height
+        return kept
 
     def compose(self) -> ComposeResult:
         yield Static(id="last", markup=False)
@@ -564,13 +589,23 @@ class GameScreen(BaseScreen):
     def on_resize(self) -> None:
         self.fit_options()
 
+    # What the options were last fitted to: the terminal's size and whether the log shows.
+    _fitted: tuple[int, int, bool] | None = None
+
     def fit_options(self) -> None:
         """Cap the options list for the terminal's size (a screen under a dialog is not told
-        of a resize: it is fitted again when it comes back)."""
+        of a resize: it is fitted again when it comes back). Beside the board the panel
+        keeps its height while the log shows under it (``DecisionPanel.keep_height``),
+        from this size on."""
         width, height = self.app.size
         log_shown = not self.has_class("-log-off")
+        if (width, height, log_shown) == self._fitted:
+            return
+        self._fitted = (width, height, log_shown)
         room = options_room(width, height, log_shown=log_shown)
-        self.query_one(DecisionPanel).options.styles.max_height = room
+        panel = self.query_one(DecisionPanel)
+        panel.options.styles.max_height = room
+        panel.keep_height(width >= WIDE_WIDTH and log_shown)
 
     def on_screen_resume(self) -> None:
         self.fit_options()

@@ -211,3 +211,38 @@ async def test_history_at_80x24_shows_each_result_before_the_players(make_app, m
         row = next(ln for ln in screen_text(app).splitlines() if "Market" in ln)
         assert f"won by {winner}" in row
         assert row.split()[4] == "5"  # moves
+
+
+async def test_beside_the_board_the_panel_keeps_its_height_and_the_log_stays(
+    make_app, only_highcard
+):
+    """From 120 columns the decision panel never gets shorter (fewer options leave it as
+    tall as it was), so the log under it stays where it is; hiding the log or a new size
+    lets it fit its content again. At 80x24 it follows its content."""
+    app = make_app(highcard_start("human", "medium"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        panel, log = game.query_one(DecisionPanel), game.query_one(LogPanel)
+        few = panel.outer_size.height
+        many = [(f"x{i}", f"Option {i}") for i in range(12)]
+        panel.show("Choose", many)
+        await pilot.pause()
+        tall = panel.outer_size.height
+        assert tall > few
+        log_region = log.region
+        panel.show("Choose", many[:2])
+        await pilot.pause()
+        assert panel.outer_size.height == tall and log.region == log_region
+        await pilot.press("l")  # the log hidden, then shown: the panel fits again
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        assert panel.outer_size.height == few
+        panel.show("Choose", many)
+        await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        panel.show("Choose", many[:2])
+        await pilot.pause()
+        assert panel.outer_size.height == 6
