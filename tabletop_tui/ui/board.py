@@ -393,13 +393,17 @@ class BoardLines(Visual):
             )
         return known
 
-    def row_strip(
-        self, y: int, width: int, style: VisualStyle, options: RenderOptions
-    ) -> Strip | None:
-        """Row ``y`` as ``render_strips`` draws it, drawing only that row's line (a row
-        beyond the lines is blank: None); for lines drawn on one row each, and no
-        selection shown (``one_row_each``). What is kept is then what was drawn of the
-        lines shown now, on whichever rows they were drawn."""
+    def row_setting(
+        self, width: int, style: VisualStyle, options: RenderOptions
+    ) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        """What ``row_strip`` draws with at ``width`` in ``style`` (once per drawing)."""
+        return self._setting(width, style, options)
+
+    def row_strip(self, y: int, setting: tuple[Any, ...], draw: dict[str, Any]) -> Strip | None:
+        """Row ``y`` as ``render_strips`` draws it (``row_setting``), drawing only that
+        row's line (a row beyond the lines is blank: None); for lines drawn on one row
+        each, and no selection shown (``one_row_each``). What is kept is then what was
+        drawn of the lines shown now, on whichever rows they were drawn."""
         if not self._pruned:
             self._pruned = True
             keys = set(self.keys)
@@ -407,7 +411,6 @@ class BoardLines(Visual):
                 del self._strips[cache_key]
         if y >= len(self._lines):
             return None
-        setting, draw = self._setting(width, style, options)
         drawn = self._strips.setdefault((self.keys[y], setting), {})
         here = self._draw(self._lines[y], y, drawn, draw)
         drawn[y] = here
@@ -497,29 +500,58 @@ class BoardText(Static):
         changed = [y for y, (a, b) in enumerate(pairs) if a != b]
         return changed + list(range(min(old, new), max(old, new)))
 
+    # While ``render_lines`` draws: what its rows are drawn with (``_rows_drawing``), once
+    # known; None outside a drawing.
+    _drawing: list[Any] | None = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._drawing = []
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._drawing = None
+
+    def _rows_drawing(self) -> tuple[Any, ...] | None:
+        """What rows are drawn with alone (the lines, their setting, the blank row's
+        style), or None if they are drawn Textual's way: no lines shown, lines that are not
+        one row each, a selection shown, or an alignment or link style the quick way does
+        not draw. Worked out once per drawing."""
+        drawing = self._drawing
+        if drawing:
+            return drawing[0]  # type: ignore[no-any-return]
+        lines = self._shown_lines
+        width = self.size.width
+        found: tuple[Any, ...] | None = None
+        if (
+            lines is not None
+            and width
+            and self.text_selection is None
+            and self.styles.content_align == ("left", "top")
+            and not self.link_style
+            and lines.one_row_each(self.styles, width)
+        ):
+            style = self.visual_style
+            options = RenderOptions(self._get_style, self.styles)
+            found = (lines, *lines.row_setting(width, style, options), width, style)
+        if drawing is not None:
+            drawing.append(found)
+        return found
+
     def render_line(self, y: int) -> Strip:
         """Row ``y`` of the lines shown, drawn alone when they are one row each: Textual
         draws every row of a text when any row is asked for again, and a move asks for a
         few rows of a board (``_show_lines``). The strip is the one Textual draws (the
         link style a board text gives is none: Textual's pass over every segment for it
         changes no style)."""
-        lines = self._shown_lines
-        width = self.size.width
-        if (
-            lines is None
-            or not width
-            or self.text_selection is not None
-            or self.styles.content_align != ("left", "top")
-            or self.link_style
-            or not lines.one_row_each(self.styles, width)
-        ):
+        drawing = self._rows_drawing()
+        if drawing is None:
             return super().render_line(y)
-        style = self.visual_style
-        strip = lines.row_strip(y, width, style, RenderOptions(self._get_style, self.styles))
+        lines, setting, draw, width, style = drawing
+        strip = lines.row_strip(y, setting, draw)
         if strip is None:
             return Strip.blank(width, style.rich_style)
         if all(segment.style for segment in strip):
-            return strip
+            return strip  # type: ignore[no-any-return]
         # Textual's link pass writes a segment without a style as text alone.
         return Strip(
             [segment if segment.style else Segment(segment.text) for segment in strip],
