@@ -109,6 +109,22 @@ def line_content(line: Text | Content, console: Any) -> Content:
 _span_styles: dict[tuple[Any, int], VisualStyle] = {}
 _stack_styles: dict[tuple[VisualStyle, tuple[VisualStyle, ...]], VisualStyle] = {}
 STYLES_KEPT = 4096
+# The Rich style of a segment at its offset (what clicks and selection read): making one
+# writes the offset into the style's meta, and most segments of a board come back at the
+# same place in the same style from move to move.
+_offset_styles: dict[tuple[VisualStyle, int, int], Style] = {}
+OFFSET_STYLES_KEPT = 16384
+
+
+def _at_offset(style: VisualStyle, x: int, y: int) -> Style:
+    """``style.rich_style_with_offset(x, y)``, kept."""
+    key = (style, x, y)
+    got = _offset_styles.get(key)
+    if got is None:
+        if len(_offset_styles) > OFFSET_STYLES_KEPT:
+            _offset_styles.clear()
+        got = _offset_styles[key] = style.rich_style_with_offset(x, y)
+    return got
 
 
 def _span_style(style: Any, console: Any, theme: Any) -> VisualStyle:
@@ -150,7 +166,7 @@ def quick_line_strip(
             starts.append(start)
             ends.append(stop)
     if not styles:
-        return Strip([Segment(plain, (base + base).rich_style_with_offset(0, y))], cell_len(plain))
+        return Strip([Segment(plain, _at_offset(base + base, 0, y))], cell_len(plain))
     # Where spans enter and leave, in the order ``Content.render`` takes them.
     events = [(0, False, 0)]
     events += [(start, False, i) for i, start in enumerate(starts, 1)]
@@ -173,7 +189,7 @@ def quick_line_strip(
                     _stack_styles.clear()
                 style = _stack_styles[key] = base + VisualStyle.combine([base, *key[1]])
             text = plain[offset:next_offset]
-            segments.append(Segment(text, style.rich_style_with_offset(x, y)))
+            segments.append(Segment(text, _at_offset(style, x, y)))
             x += len(text)
     return Strip(segments, cell_len(plain))
 
@@ -228,6 +244,8 @@ class BoardLines(Visual):
         self.keys = keys
         self._strips = strips
         self._whole: Content | None = None
+        self._one_row: dict[int, bool] = {}  # by width (``one_row_each``)
+        self._pruned = False  # whether ``row_strip`` dropped the strips of older lines
 
     def __str__(self) -> str:
         """The plain text, as a Static's ``Content`` reads."""
@@ -261,6 +279,85 @@ class BoardLines(Visual):
                 height += Content(plain).get_height(rules, width)
         return height or 1
 
+    def _setting(
+        self, width: int, style: VisualStyle, options: RenderOptions
+    ) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        """What a line's strips depend on besides the line (the cache's key), and what
+        drawing one takes (``_draw``)."""
+        get_rule = options.rules.get
+        align = get_rule("text_align", "left")
+        overflow = get_rule("text_overflow", "fold")
+        no_wrap = get_rule("text_wrap", "wrap") == "nowrap"
+        line_pad = get_rule("line_pad", 0)
+        app = active_app.get()
+        setting = (width, style, align, overflow, no_wrap, line_pad, options.post_style)
+        setting += (id(app.ansi_theme),)
+        # Strips only move (no padding before the text) when the text is aligned left.
+        movable = align in ("left", "start")
+        draw = {
+            "width": width,
+            "style": style,
+            "options": options,
+            "align": align,
+            "overflow": overflow,
+            "no_wrap": no_wrap,
+            "line_pad": line_pad,
+            "console": app.console,
+            "theme": app.ansi_theme,
+            "movable": movable,
+            # A line that fits its row is drawn by ``quick_line_strip`` (left-aligned,
+            # nothing added around or after it).
+            "quick": movable and not line_pad and options.post_style is None,
+        }
+        return setting, draw
+
+    @staticmethod
+    def _draw(
+        line: Text | Content, y: int, drawn: dict[int, LineStrips] | None, draw: dict[str, Any]
+    ) -> LineStrips:
+        """``line``'s strips with its first row at row ``y`` of the text: moved from another
+        row it was drawn on (``drawn``), or drawn anew."""
+        here = None if drawn is None else drawn.get(y)
+        if here is not None:
+            return here
+        if drawn and draw["movable"]:
+            # The same line drawn on another row: only the offsets change.
+            strips, places = next(iter(drawn.values()))
+            return (
+                [
+                    strip.apply_offsets(x, y + dy)
+                    for strip, (x, dy) in zip(strips, places, strict=True)
+                ],
+                places,
+            )
+        width, style, options = draw["width"], draw["style"], draw["options"]
+        if (
+            draw["quick"]
+            and isinstance(line, Text)
+            and "\n" not in (plain := line.plain)
+            and "\t" not in plain
+            and len(plain) <= width
+            and cell_len(plain) <= width
+        ):
+            strip = quick_line_strip(
+                line, y, style, options.get_style, draw["console"], draw["theme"]
+            )
+            return [strip], [(0, 0)]
+        formatted = line_content(line, draw["console"])._wrap_and_format(
+            width,
+            align=draw["align"],
+            overflow=draw["overflow"],
+            no_wrap=draw["no_wrap"],
+            line_pad=draw["line_pad"],
+            tab_size=8,
+            post_style=options.post_style,
+            get_style=options.get_style,
+        )
+        places = [(part.x, part.y) for part in formatted]
+        for part in formatted:
+            part.y += y  # the row's number in the whole text
+        return [Strip(*part.to_strip(style)) for part in formatted], places
+
     def render_strips(
         self, width: int, height: int | None, style: VisualStyle, options: RenderOptions
     ) -> list[Strip]:
@@ -268,63 +365,13 @@ class BoardLines(Visual):
             return []
         if options.selection is not None:
             return self._content().render_strips(width, height, style, options)
-        get_rule = options.rules.get
-        align = get_rule("text_align", "left")
-        overflow = get_rule("text_overflow", "fold")
-        no_wrap = get_rule("text_wrap", "wrap") == "nowrap"
-        line_pad = get_rule("line_pad", 0)
-        app = active_app.get()
-        console = app.console
-        setting = (width, style, align, overflow, no_wrap, line_pad, options.post_style)
-        setting += (id(app.ansi_theme),)
-        # Strips only move (no padding before the text) when the text is aligned left.
-        movable = align in ("left", "start")
-        # A line that fits its row is drawn by ``quick_line_strip`` (left-aligned, nothing
-        # added around or after it).
-        quick = movable and not line_pad and options.post_style is None
-        get_style, theme = options.get_style, app.ansi_theme
+        setting, draw = self._setting(width, style, options)
         kept, used = self._strips, {}
         out: list[Strip] = []
         y = 0  # the number of the line's first row in the whole text
         for line, key in zip(self._lines, self.keys, strict=True):
             cache_key = (key, setting)
-            drawn = kept.get(cache_key)
-            here = None if drawn is None else drawn.get(y)
-            if here is None and drawn and movable:
-                # The same line drawn on another row: only the offsets change.
-                strips, places = next(iter(drawn.values()))
-                here = (
-                    [
-                        strip.apply_offsets(x, y + dy)
-                        for strip, (x, dy) in zip(strips, places, strict=True)
-                    ],
-                    places,
-                )
-            if (
-                here is None
-                and quick
-                and isinstance(line, Text)
-                and "\n" not in (plain := line.plain)
-                and "\t" not in plain
-                and len(plain) <= width
-                and cell_len(plain) <= width
-            ):
-                here = ([quick_line_strip(line, y, style, get_style, console, theme)], [(0, 0)])
-            if here is None:
-                formatted = line_content(line, console)._wrap_and_format(
-                    width,
-                    align=align,
-                    overflow=overflow,
-                    no_wrap=no_wrap,
-                    line_pad=line_pad,
-                    tab_size=8,
-                    post_style=options.post_style,
-                    get_style=options.get_style,
-                )
-                places = [(part.x, part.y) for part in formatted]
-                for part in formatted:
-                    part.y += y  # the row's number in the whole text
-                here = ([Strip(*part.to_strip(style)) for part in formatted], places)
+            here = self._draw(line, y, kept.get(cache_key), draw)
             used.setdefault(cache_key, {})[y] = here
             out.extend(here[0])
             y += line.plain.count("\n") + 1
@@ -334,6 +381,40 @@ class BoardLines(Visual):
         kept.clear()
         kept.update(used)
         return out if height is None else out[:height]
+
+    def one_row_each(self, rules: RulesMap, width: int) -> bool:
+        """Whether every line is drawn on one row at ``width`` (row y is line y)."""
+        known = self._one_row.get(width)
+        if known is None:
+            room = width - rules.get("line_pad", 0) * 2
+            known = self._one_row[width] = all(
+                "\t" not in (plain := line.plain) and "\n" not in plain and cell_len(plain) <= room
+                for line in self._lines
+            )
+        return known
+
+    def row_setting(
+        self, width: int, style: VisualStyle, options: RenderOptions
+    ) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        """What ``row_strip`` draws with at ``width`` in ``style`` (once per drawing)."""
+        return self._setting(width, style, options)
+
+    def row_strip(self, y: int, setting: tuple[Any, ...], draw: dict[str, Any]) -> Strip | None:
+        """Row ``y`` as ``render_strips`` draws it (``row_setting``), drawing only that
+        row's line (a row beyond the lines is blank: None); for lines drawn on one row
+        each, and no selection shown (``one_row_each``). What is kept is then what was
+        drawn of the lines shown now, on whichever rows they were drawn."""
+        if not self._pruned:
+            self._pruned = True
+            keys = set(self.keys)
+            for cache_key in [k for k in self._strips if k[0] not in keys]:
+                del self._strips[cache_key]
+        if y >= len(self._lines):
+            return None
+        drawn = self._strips.setdefault((self.keys[y], setting), {})
+        here = self._draw(self._lines[y], y, drawn, draw)
+        drawn[y] = here
+        return here[0][0]
 
 
 class BoardText(Static):
@@ -385,10 +466,12 @@ class BoardText(Static):
         super().update(content, *args, **kwargs)
 
     def _show_lines(self, lines: BoardLines) -> None:
-        """Show ``lines``. When they replace as many lines, each on one row before and
-        after, only the rows that changed are drawn again and nothing is laid out (the
-        text keeps its size): a move changes a few rows of a board, and drawing a row again
-        takes longer than drawing it from what was kept, as the other rows are."""
+        """Show ``lines``. When they take the rows of the lines before, each line on one
+        row before and after, and the text keeps its size (as many lines, or fewer rows of
+        lines than the text is held tall by its minimum height), only the rows that changed
+        are drawn again and nothing is laid out: a move changes a few rows of a board, and
+        drawing a row again takes longer than drawing it from what was kept, as the other
+        rows are."""
         before, self._shown_lines = self._shown_lines, lines
         rows = self._changed_rows(before, lines)
         if rows is None:
@@ -403,16 +486,77 @@ class BoardText(Static):
         if before is None or not self.is_mounted or self.text_selection is not None:
             return None
         width, height = self.content_size
-        if not width or height != len(after.keys) or len(before.keys) != height:
+        old, new = len(before.keys), len(after.keys)
+        if not width or new > height:
+            return None
+        # As many lines as rows, or rows below the lines before: the text is as tall as its
+        # minimum height (or a set height), which fewer lines than rows leave it.
+        if not (old == new == height or old < height):
             return None
         rules = self.styles
-        if before.get_height(rules, width) != height or after.get_height(rules, width) != height:
+        if before.get_height(rules, width) != old or after.get_height(rules, width) != new:
             return None  # a line wraps: its rows are not its line's
-        return [
-            y
-            for y, (old, new) in enumerate(zip(before.keys, after.keys, strict=True))
-            if old != new
-        ]
+        pairs = zip(before.keys, after.keys, strict=False)  # as many as the shorter
+        changed = [y for y, (a, b) in enumerate(pairs) if a != b]
+        return changed + list(range(min(old, new), max(old, new)))
+
+    # While ``render_lines`` draws: what its rows are drawn with (``_rows_drawing``), once
+    # known; None outside a drawing.
+    _drawing: list[Any] | None = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._drawing = []
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._drawing = None
+
+    def _rows_drawing(self) -> tuple[Any, ...] | None:
+        """What rows are drawn with alone (the lines, their setting, the blank row's
+        style), or None if they are drawn Textual's way: no lines shown, lines that are not
+        one row each, a selection shown, or an alignment or link style the quick way does
+        not draw. Worked out once per drawing."""
+        drawing = self._drawing
+        if drawing:
+            return drawing[0]  # type: ignore[no-any-return]
+        lines = self._shown_lines
+        width = self.size.width
+        found: tuple[Any, ...] | None = None
+        if (
+            lines is not None
+            and width
+            and self.text_selection is None
+            and self.styles.content_align == ("left", "top")
+            and not self.link_style
+            and lines.one_row_each(self.styles, width)
+        ):
+            style = self.visual_style
+            options = RenderOptions(self._get_style, self.styles)
+            found = (lines, *lines.row_setting(width, style, options), width, style)
+        if drawing is not None:
+            drawing.append(found)
+        return found
+
+    def render_line(self, y: int) -> Strip:
+        """Row ``y`` of the lines shown, drawn alone when they are one row each: Textual
+        draws every row of a text when any row is asked for again, and a move asks for a
+        few rows of a board (``_show_lines``). The strip is the one Textual draws (the
+        link style a board text gives is none: Textual's pass over every segment for it
+        changes no style)."""
+        drawing = self._rows_drawing()
+        if drawing is None:
+            return super().render_line(y)
+        lines, setting, draw, width, style = drawing
+        strip = lines.row_strip(y, setting, draw)
+        if strip is None:
+            return Strip.blank(width, style.rich_style)
+        if all(segment.style for segment in strip):
+            return strip  # type: ignore[no-any-return]
+        # Textual's link pass writes a segment without a style as text alone.
+        return Strip(
+            [segment if segment.style else Segment(segment.text) for segment in strip],
+            strip.cell_length,
+        )
 
     def render(self) -> Any:
         """The lines shown (``_show_lines``), or what ``Static.update`` was given."""

@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Region, Size
+from textual.reactive import Reactive
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 from textual.widgets import Button, OptionList, Static
@@ -237,6 +238,10 @@ class MarkedOptionList(OptionList):
     shown when more options lie above / below."""
 
     GUTTER = 2
+    # New options that take another number of rows change the virtual size; Textual lays
+    # the screen out for that, which a list of a set height does not need (a list as tall
+    # as its options is laid out anyway, and a scrollbar that shows or goes lays it out).
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
     # The region the options are drawn in, kept while the list draws its lines: every line
     # asks for it several times (Textual's and ours), and each time it is computed again from
     # the screen's map of regions and the scrollbars.

@@ -25,11 +25,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.css.query import NoMatches
+from textual.css.scalar import Scalar, Unit
 from textual.css.styles import RulesMap
+from textual.geometry import Size
 from textual.render import measure
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
-from textual.visual import RenderOptions, RichVisual, Visual
+from textual.visual import RenderOptions, RichVisual, Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets._footer import FooterKey
@@ -82,12 +84,49 @@ class Inspector(Static):
     Two lines at 80x24, more on taller terminals (the stylesheet sets the bands)."""
 
 
+def _cells(scalar: Scalar | None, default: float) -> float | None:
+    """A height rule in cells (``default`` if there is none); None in any other unit."""
+    if scalar is None:
+        return default
+    return scalar.value if scalar.unit is Unit.CELLS else None
+
+
+def keeps_its_size(widget: Static, content: Text | str) -> bool:
+    """Whether ``widget``, showing ``content`` instead, would be laid out to the size it
+    has: its width does not follow its content, and its height is fixed in cells or, for a
+    height that follows the content, the content takes as many rows at its width as it
+    shows now (within its minimum and maximum heights)."""
+    styles = widget.styles
+    width, height = widget.size
+    if not widget.is_mounted or not width or not widget.display:
+        return False
+    if styles.width is not None and styles.width.unit is Unit.AUTO:
+        return False
+    rule = styles.height
+    if rule is not None and rule.unit is Unit.CELLS:
+        return True
+    if rule is None or rule.unit is not Unit.AUTO:
+        return False
+    low, high = _cells(styles.min_height, 0), _cells(styles.max_height, float("inf"))
+    if low is None or high is None:
+        return False
+    rows = visualize(widget, content, markup=widget._render_markup).get_height(styles, width)
+    return rows == height and low <= rows + styles.gutter.height <= high
+
+
 def update_changed(widget: Static, content: Text | str) -> None:
-    """Update ``widget`` only if ``content`` differs from what it shows: every update lays
-    the whole screen out again, and most of the frame stays the same from move to move."""
-    if getattr(widget, "_shown_content", None) != content:
+    """Update ``widget`` only if ``content`` differs from what it shows, and lay the screen
+    out again only if the widget's size would change (``keeps_its_size``): most of the
+    frame stays the same from move to move, and a layout is a good part of a move's
+    first frame."""
+    shown = getattr(widget, "_shown_content", None)
+    if (
+        type(shown) is not type(content)
+        or shown != content
+        or (isinstance(content, Text) and content.style != shown.style)  # type: ignore[union-attr]
+    ):
         widget._shown_content = content  # type: ignore[attr-defined]
-        widget.update(content)
+        widget.update(content, layout=not keeps_its_size(widget, content))
 
 
 def option_prompt(number: int, width: int, label: str) -> RichTable:
@@ -192,7 +231,8 @@ class DecisionPanel(Vertical):
 
     The panel is as tall as its content, the options list at most as tall as the stylesheet
     allows for the layout (a share of the terminal's height); beyond that the list scrolls
-    and says so with arrows in its margin.
+    and says so with arrows in its margin. Beside the board it keeps the height it grew to
+    (``keep_height``).
     """
 
     class Chosen(OptionMessage):
@@ -205,6 +245,34 @@ class DecisionPanel(Vertical):
         super().__init__(**kwargs)
         self.option_ids: list[str] = []
         self._prompts: dict[tuple[Any, ...], Any] = {}  # ``PromptVisual``'s
+        # ``keep_height``: the width measured at and the tallest content there (0: none
+        # yet); None while the panel fits its content.
+        self._kept: tuple[int, int] | None = None
+        # ``_fit_list``: the width of the options list and the most rows it has shown.
+        self._list_rows: tuple[int, int] | None = None
+
+    def keep_height(self, keep: bool) -> None:
+        """``keep``: the panel never gets shorter (it stays as tall as its content has been
+        since), so that the log under it stays where it is; a panel that followed the
+        number of options moved the log at nearly every move, and a moved log is laid out
+        and drawn again whole. Not keeping it (or keeping it anew) lets it fit its content
+        again."""
+        if keep or self._kept is not None:
+            self._kept = (0, 0) if keep else None
+            self._list_rows = None
+            if self.is_mounted:
+                self.options.styles.height = None  # as tall as its options (``_fit_list``)
+            self.refresh(layout=True)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        height = super().get_content_height(container, viewport, width)
+        if self._kept is None:
+            return height
+        kept_width, kept = self._kept
+        if width != kept_width or height > kept:
+            self._kept = (width, height)
+            return height
+        return kept
 
     def compose(self) -> ComposeResult:
         yield Static(id="last", markup=False)
@@ -229,12 +297,37 @@ class DecisionPanel(Vertical):
         self.option_ids = [oid for oid, _ in options]
         width = len(str(len(options)))
         kept = self._prompts
-        olist.set_options(
+        items = [
             ListOption(PromptVisual(olist, OptionPrompt(i + 1, width, label), kept), id=f"o{i}")
             for i, (_, label) in enumerate(options)
-        )
+        ]
+        self._fit_list([item.prompt for item in items])
+        olist.set_options(items)
         olist.highlighted = 0 if options else None
         olist.display = bool(options)
+
+    def _fit_list(self, prompts: list[Any]) -> None:
+        """While the panel keeps its height, the options list is as tall as the most rows
+        of options it has shown since (within its maximum height), set in cells: new options
+        that take no more rows are then drawn in place, and nothing is laid out. Otherwise
+        it is as tall as its options (the stylesheet's height)."""
+        olist = self.options
+        width = olist.scrollable_content_region.width
+        room = olist.styles.max_height
+        if self._kept is None or not width or room is None or room.unit is not Unit.CELLS:
+            self._list_rows = None
+            olist.styles.height = None
+            return
+        padding = olist.get_component_styles("option-list--option").padding.width
+        inner = width - olist.GUTTER - padding
+        rows = sum(prompt.get_height(olist.styles, inner) for prompt in prompts)
+        if self._list_rows is not None and self._list_rows[0] == width:
+            rows = max(rows, self._list_rows[1])
+        self._list_rows = (width, rows)
+        height = min(rows, int(room.value)) + olist.styles.gutter.height
+        current = olist.styles.height
+        if current is None or current.unit is not Unit.CELLS or current.value != height:
+            olist.styles.height = height
 
     def set_tip(self, tip: str) -> None:
         tip_widget = self.query_one("#tip", Static)
@@ -564,13 +657,23 @@ class GameScreen(BaseScreen):
     def on_resize(self) -> None:
         self.fit_options()
 
+    # What the options were last fitted to: the terminal's size and whether the log shows.
+    _fitted: tuple[int, int, bool] | None = None
+
     def fit_options(self) -> None:
         """Cap the options list for the terminal's size (a screen under a dialog is not told
-        of a resize: it is fitted again when it comes back)."""
+        of a resize: it is fitted again when it comes back). Beside the board the panel
+        keeps its height while the log shows under it (``DecisionPanel.keep_height``),
+        from this size on."""
         width, height = self.app.size
         log_shown = not self.has_class("-log-off")
+        if (width, height, log_shown) == self._fitted:
+            return
+        self._fitted = (width, height, log_shown)
         room = options_room(width, height, log_shown=log_shown)
-        self.query_one(DecisionPanel).options.styles.max_height = room
+        panel = self.query_one(DecisionPanel)
+        panel.options.styles.max_height = room
+        panel.keep_height(width >= WIDE_WIDTH and log_shown)
 
     def on_screen_resume(self) -> None:
         self.fit_options()
@@ -727,8 +830,9 @@ class GameScreen(BaseScreen):
         self.refresh_bindings()
 
     def _reword_pick_key(self) -> bool:
-        """Give the footer's digits key its words for the options now shown; False if the
-        footer does not show it (not built yet): then the whole footer is rebuilt."""
+        """Give the footer's digits key its words for the options now shown (laid out
+        again only if they take another width); False if the footer does not show it (not
+        built yet): then the whole footer is rebuilt."""
         try:
             footer = self.query_one(Footer)
         except NoMatches:
@@ -737,9 +841,11 @@ class GameScreen(BaseScreen):
         if len(shown) != 1:
             return False
         words = self.app.get_key_display(PICK_BINDING)
-        if shown[0].key_display != words:
+        before = shown[0].key_display
+        if before != words:
             shown[0].key_display = words
-            shown[0].refresh(layout=True)
+            # As wide as before ('1-4' for '1-6'): the key is drawn again, nothing moves.
+            shown[0].refresh(layout=cell_len(before) != cell_len(words))
         return True
 
     def describe_key(self, binding: Binding) -> str | None:
@@ -811,7 +917,7 @@ class GameScreen(BaseScreen):
             text = Text(self.table.fill(text))
             if not text.plain.startswith("ℹ"):
                 text = Text("ℹ ").append_text(text)
-        self.query_one(Inspector).update(text)
+        update_changed(self.query_one(Inspector), text)
 
     @on(DecisionPanel.Highlighted)
     def _highlighted(self, event: DecisionPanel.Highlighted) -> None:

@@ -211,3 +211,92 @@ async def test_history_at_80x24_shows_each_result_before_the_players(make_app, m
         row = next(ln for ln in screen_text(app).splitlines() if "Market" in ln)
         assert f"won by {winner}" in row
         assert row.split()[4] == "5"  # moves
+
+
+async def test_beside_the_board_the_panel_keeps_its_height_and_the_log_stays(
+    make_app, only_highcard
+):
+    """From 120 columns the decision panel never gets shorter (fewer options leave it as
+    tall as it was), so the log under it stays where it is; hiding the log or a new size
+    lets it fit its content again. At 80x24 it follows its content."""
+    app = make_app(highcard_start("human", "medium"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        panel, log = game.query_one(DecisionPanel), game.query_one(LogPanel)
+        few = panel.outer_size.height
+        many = [(f"x{i}", f"Option {i}") for i in range(12)]
+        panel.show("Choose", many)
+        await pilot.pause()
+        tall = panel.outer_size.height
+        assert tall > few
+        log_region = log.region
+        panel.show("Choose", many[:2])
+        await pilot.pause()
+        assert panel.outer_size.height == tall and log.region == log_region
+        await pilot.press("l")  # the log hidden, then shown: the panel fits again
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        assert panel.outer_size.height == few
+        panel.show("Choose", many)
+        await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        panel.show("Choose", many[:2])
+        await pilot.pause()
+        assert panel.outer_size.height == 6
+
+
+async def test_a_move_that_changes_no_size_is_drawn_without_a_layout(make_app, only_highcard):
+    """Beside the board, new options that take no more rows, a prompt and a header that
+    take as many rows, and a footer key as wide as before are drawn in place: nothing is
+    laid out, and the screen shows what laying it out again shows. More rows than the
+    list has shown are laid out, and all of them show."""
+    from textual.widgets._footer import FooterKey
+
+    from tabletop_tui.ui.frame import PICK_ACTION, FrameHeader, update_changed
+
+    app = make_app(highcard_start("human", "medium"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        panel = game.query_one(DecisionPanel)
+        many = [(f"x{i}", f"Option number {i}") for i in range(9)]
+        panel.show("Choose one", many)
+        game.refresh_footer()
+        await pilot.pause()
+        layouts: list[int] = []
+        refresh_layout = game._refresh_layout
+
+        def counted(*args, **kwargs):
+            layouts.append(1)
+            return refresh_layout(*args, **kwargs)
+
+        game._refresh_layout = counted  # type: ignore[method-assign]
+        for count, prompt in ((4, "Choose another"), (7, "Choose a third")):
+            panel.show(prompt, many[:count])
+            game.refresh_footer()
+            update_changed(game.query_one(FrameHeader), f"A header for {count}")
+            await pilot.pause()
+            assert not layouts, count
+            text = screen_text(app)
+            assert prompt in text and "A header for" in text
+            assert shown_numbers(text) == list(range(1, count + 1))
+            key = next(k for k in game.query(FooterKey) if k.action == PICK_ACTION)
+            assert key.key_display == f"1-{count}"
+            game.refresh(layout=True)  # laid out again: the same screen
+            await pilot.pause()
+            assert screen_text(app) == text
+            layouts.clear()
+        panel.show("Choose from more", [(f"y{i}", f"Option number {i}") for i in range(12)])
+        game.refresh_footer()
+        await pilot.pause()
+        assert layouts  # two more rows: laid out
+        assert shown_numbers(screen_text(app)) == list(range(1, 13))
+
+
+def shown_numbers(text: str) -> list[int]:
+    """The option numbers on screen, in order (labels 'Option number N')."""
+    return [int(n) for n in re.findall(r"(\d+)  Option number", text)]

@@ -392,3 +392,111 @@ async def test_board_rows_changed_in_place_draw_as_the_whole_text():
         widget.update(list(lines))  # and lines come back, though as before
         await pilot.pause()
         assert widget.content is widget._shown_lines is not None
+
+
+async def test_board_rows_drawn_alone_are_the_rows_textual_draws():
+    """A board text asked for one row draws only that row's line, and the strip is the
+    one Textual draws from the whole text (text, style, the offsets clicks and selection
+    read), rows below the lines blank; lines that do not fit their row, and a selection,
+    are drawn Textual's way. What is kept is only the lines shown now."""
+    from textual.app import App, ComposeResult
+    from textual.geometry import Offset
+    from textual.selection import Selection
+    from textual.widget import Widget
+
+    from tabletop_tui.ui.board import BoardText, line_key
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield BoardText(None, id="board")  # type: ignore[arg-type]
+
+    def new_line(rng: random.Random, round_: int) -> Text:
+        """Most rounds, a line that fits its row; every fourth, any line."""
+        line = _board_line(rng)
+        while round_ % 4 and ("\n" in line.plain or "\t" in line.plain or line.cell_len > 70):
+            line = _board_line(rng)
+        return line
+
+    rng = random.Random(23)
+    app = One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one("#board", BoardText)
+        widget.styles.min_height = 16  # rows below the lines
+        lines = [new_line(rng, 1) for _ in range(10)]
+        alone = 0
+        for round_ in range(40):
+            lines = [line if rng.random() < 0.7 else new_line(rng, round_) for line in lines]
+            if rng.random() < 0.3:
+                lines.insert(rng.randint(0, len(lines)), new_line(rng, round_))
+            if rng.random() < 0.3 and len(lines) > 1:
+                lines.pop(rng.randrange(len(lines)))
+            widget.update(list(lines))
+            await pilot.pause()
+            shown = widget._shown_lines
+            assert shown is not None
+            alone += shown.one_row_each(widget.styles, widget.size.width)
+            rows = list(range(widget.size.height))
+            rng.shuffle(rows)  # any row alone, in any order
+            ours = {y: widget.render_line(y) for y in rows}
+            theirs = {y: Widget.render_line(widget, y) for y in rows}
+            assert _seen([ours[y] for y in sorted(rows)]) == _seen(
+                [theirs[y] for y in sorted(rows)]
+            ), round_
+            keys = {line_key(line) for line in lines}
+            assert all(key[0] in keys for key in widget._line_strips), round_
+        assert 10 <= alone < 40
+        # While text is selected, rows are drawn Textual's way (the selection shown).
+        widget.update([Text("selected words"), Text("and more")])
+        await pilot.pause()
+        plain = widget.render_line(0)
+        app.screen.selections = {widget: Selection(Offset(0, 0), Offset(4, 1))}
+        widget.refresh()
+        selected = widget.render_line(0)
+        assert _seen([selected]) == _seen([Widget.render_line(widget, 0)])
+        assert _seen([selected]) != _seen([plain])
+
+
+async def test_board_rows_held_by_the_minimum_height_change_in_place():
+    """A board text held taller than its lines by its minimum height takes more or fewer
+    lines row by row (nothing laid out, it keeps its size), and the screen shows what
+    drawing the whole text again shows; lines beyond its height are laid out."""
+    from textual.app import App, ComposeResult
+
+    from tabletop_tui.ui.board import BoardText
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield BoardText(None, id="board")  # type: ignore[arg-type]
+
+    def fitting(rng: random.Random) -> Text:
+        line = _board_line(rng)
+        while "\n" in line.plain or "\t" in line.plain or line.cell_len > 70:
+            line = _board_line(rng)
+        return line
+
+    def screen(app: App[None]) -> list:
+        return _seen(app.screen._compositor.render_strips())
+
+    rng = random.Random(29)
+    app = One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one("#board", BoardText)
+        widget.styles.min_height = 15
+        lines = [fitting(rng) for _ in range(10)]
+        widget.update(list(lines))
+        await pilot.pause()
+        for count in (12, 15, 9, 14, 15, 3, 17, 15, 11):
+            lines = [line if rng.random() < 0.6 else fitting(rng) for line in lines[:count]]
+            lines += [fitting(rng) for _ in range(count - len(lines))]
+            was = len(widget._shown_lines.keys)
+            layouts = widget._layout_updates
+            widget.update(list(lines))
+            await pilot.pause()
+            # In place while the text keeps its 15 rows (17 lines, and 15 after 17, are not).
+            in_place = count <= 15 and was < 15 or count == was == 15
+            assert (widget._layout_updates == layouts) is in_place, (was, count)
+            assert widget.size.height == max(15, count)
+            shown = screen(app)
+            widget.refresh(layout=True)  # the whole text drawn again
+            await pilot.pause()
+            assert shown == screen(app), count

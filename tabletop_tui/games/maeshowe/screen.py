@@ -112,6 +112,9 @@ class MaeshoweBoard(BoardView):
 
     DEFAULT_CSS = """
     MaeshoweBoard > VerticalScroll { height: 1fr; }
+    /* At least as tall as the board's room: a board of fewer lines keeps its size, and a
+       move redraws only the rows that changed (``BoardText``). */
+    #mh-board { min-height: 100%; }
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

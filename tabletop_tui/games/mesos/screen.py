@@ -168,6 +168,9 @@ class MesosBoard(BoardView):
 
     DEFAULT_CSS = """
     MesosBoard > VerticalScroll { height: 1fr; scrollbar-size-vertical: 1; }
+    /* At least as tall as the board's room: a board of fewer lines keeps its size, and a
+       move redraws only the rows that changed (``BoardText``). */
+    #m-board { min-height: 100%; }
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
