@@ -122,3 +122,18 @@ def test_the_rest_of_an_effect_waits_under_a_choice():
     assert st.stack[-2:] == [Eff(s, effect, 2, "Altars"), MoveGod(s, False)]
     st.apply(st.decision().options[0].id)
     assert st.vp[s] == vp + 3
+
+
+def test_a_normal_conflict_pushes_its_turns_in_order_and_shares_them():
+    """The actions and third actions follow the turn order, then Strength, the majorities
+    and the end; frames are immutable, so conflicts with the same order share them."""
+    st = play_until(new(2, 4), "action")
+    turn = st.turn
+    assert len(turn) == 2
+    pushed = [frames.Action(s) for _ in range(2) for s in turn]
+    pushed += [frames.Third(s) for s in turn]
+    pushed += [frames.Strength(), frames.Majority(0), frames.Majority(1), frames.ConflictEnd()]
+    below = list(reversed(st.stack))[: len(pushed)]  # the next frame to run first
+    assert below == pushed
+    again = list(reversed(play_until(new(2, 4), "action").stack))[: len(pushed)]
+    assert all(a is b for a, b in zip(again, below, strict=True))

@@ -1020,15 +1020,11 @@ class MezoState(ModulesMixin, GameState):
             god = self.god_data(s)
             if god and god.passive_hook == "start_of_normal_conflict":
                 frames.append(Eff(s, god.passive_steps, 0, SRC_GOD))
-        frames += [Keep(s) for s in self.turn]
-        frames.append(RevealCards())
-        for _ in range(self.data.constants.actions_per_conflict):
-            frames += [Action(s) for s in self.turn]
-        frames += [Third(s) for s in self.turn]
+        frames += _conflict_turns(self.turn, self.data.constants.actions_per_conflict)
         frames += self._power_frames()  # A8.8
-        frames += [Strength(), Majority(SH), Majority(WA)]
+        frames += _CONFLICT_MAJORITIES
         frames += self._checkpoint_frames("conflict")  # A8.13
-        frames.append(ConflictEnd())
+        frames.append(_CONFLICT_END)
 
         self._push_seq(frames)
 
@@ -2594,6 +2590,26 @@ def _remember(key: tuple[Any, ...], decision: Decision) -> Decision:
         _DECISIONS.clear()  # a search on one position some thousands
     _DECISIONS[key] = decision
     return decision
+
+
+# ---- shared frames -----------------------------------------------------------------------
+# Frames are immutable and equal by value, so the ones every normal conflict pushes are made
+# once and shared (a search play-out resolves about a dozen conflicts).
+
+
+@cache
+def _conflict_turns(turn: tuple[int, ...], actions: int) -> tuple[Frame, ...]:
+    """A normal conflict's keeps, card reveal, actions and third actions in turn order."""
+    return (
+        *(Keep(s) for s in turn),
+        RevealCards(),
+        *(Action(s) for _ in range(actions) for s in turn),
+        *(Third(s) for s in turn),
+    )
+
+
+_CONFLICT_MAJORITIES: tuple[Frame, ...] = (Strength(), Majority(SH), Majority(WA))
+_CONFLICT_END = ConflictEnd()
 
 
 # ---- text helpers ------------------------------------------------------------------------
