@@ -4,6 +4,7 @@ reachable from a table, and a frame's name leads to its handlers."""
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
 
 import pytest
@@ -137,3 +138,21 @@ def test_a_normal_conflict_pushes_its_turns_in_order_and_shares_them():
     assert below == pushed
     again = list(reversed(play_until(new(2, 4), "action").stack))[: len(pushed)]
     assert all(a is b for a, b in zip(again, below, strict=True))
+
+
+def test_an_effect_that_ends_a_handler_runs_as_its_frame_would(monkeypatch):
+    """Card rows, CALLs and single triggers start their steps at once (``_effect_now``); the
+    game goes on exactly as if their Eff frame had been pushed and popped."""
+    for seed in range(3):
+        a, b = new(2, seed), new(2, seed)
+        rng = random.Random(seed)
+        moves = 0
+        while (d := a.decision()) is not None:
+            oid = rng.choice(d.options).id
+            a.apply(oid)
+            with monkeypatch.context() as m:
+                m.setattr(MezoState, "_effect_now", MezoState._effect)
+                b.apply(oid)
+            assert a.full_state() == b.full_state()
+            moves += 1
+        assert b.decision() is None and moves > 100

@@ -748,7 +748,7 @@ class MezoState(ModulesMixin, GameState):
     def _f_triggers(self, f: Triggers) -> Decision | None:
         s, hook, ids = f.seat, f.hook, f.abilities
         if len(ids) == 1:
-            self._effect(s, self.data.ability(ids[0]).hooks[hook], SRC_ABILITY)
+            self._effect_now(s, self.data.ability(ids[0]).hooks[hook], SRC_ABILITY)
             return None
         opts = tuple(Option(f"first:{a}", f"{self.data.ability(a).name} first") for a in ids)
         return Decision(s, "Several of your abilities trigger: which first?", opts, kind="order")
@@ -898,7 +898,7 @@ class MezoState(ModulesMixin, GameState):
         elif oid.startswith("vertex:"):
             self._set_vertex(s, self.data.vertex_ids.index(oid.split(":", 1)[1]))
         self.log(f"{self.name(s)} CALLs: {god.call_name}.", seat=s)
-        self._effect(s, self.call_steps(s), SRC_CARDS)
+        self._effect_now(s, self.call_steps(s), SRC_CARDS)
 
     def _set_vertex(self, s: int, v: int) -> None:
         self.vertex[s] = v
@@ -1128,7 +1128,7 @@ class MezoState(ModulesMixin, GameState):
             opt = self.data.cards[self.kept[s]].option(key)  # type: ignore[index]
             if self._log_buffer is not None:  # no text when nobody keeps the log
                 self.log(f"{self.name(s)} plays row {_row(key)}: {opt.text}", seat=s)
-            self._effect(s, opt.steps, SRC_CARDS)
+            self._effect_now(s, opt.steps, SRC_CARDS)
             return
         gain = parts[-1]
         if len(parts) == 3:
@@ -1143,9 +1143,11 @@ class MezoState(ModulesMixin, GameState):
         steps = {"devotion": self._PASS_DEV, "recover": self._PASS_REC, "both": self._PASS_BOTH}[
             gain
         ]
-        self._effect(s, steps, SRC_CARDS)
         if gain == "both":
+            self._effect(s, steps, SRC_CARDS)
             self._pass_bonus(s)
+        else:
+            self._effect_now(s, steps, SRC_CARDS)
 
     def _f_third(self, f: Third) -> Decision | None:
         s = f.seat
@@ -1515,11 +1517,19 @@ class MezoState(ModulesMixin, GameState):
         if steps:
             self._push(Eff(s, steps, 0, src))
 
+    def _effect_now(self, s: int, steps: tuple[Step, ...], src: str) -> None:
+        """``_effect`` as a handler's last act: its Eff frame would be the next one popped,
+        so the steps start at once, without the frame."""
+        if steps:
+            self._steps(s, steps, 0, src)
+
     def _f_eff(self, f: Eff) -> None:
-        """Start the effect's steps in turn. The rest of the effect waits under whatever a
-        step pushes (a choice, a passive's reward); a step that pushes nothing is simply
-        followed by the next, as if the rest had been pushed and popped at once."""
-        s, steps, i, src = f.seat, f.steps, f.index, f.source
+        self._steps(f.seat, f.steps, f.index, f.source)
+
+    def _steps(self, s: int, steps: tuple[Step, ...], i: int, src: str) -> None:
+        """Start the effect's steps in turn from ``i``. The rest of the effect waits under
+        whatever a step pushes (a choice, a passive's reward); a step that pushes nothing is
+        simply followed by the next, as if the rest had been pushed and popped at once."""
         stack = self.stack
         last = len(steps) - 1
         while i < last:
