@@ -53,3 +53,18 @@ def test_the_table_of_decisions_stays_bounded(monkeypatch):
         assert rules._remember(("test", i), decision) is decision
         assert len(rules._DECISIONS) <= 10_001
     assert rules._DECISIONS[("test", 10_049)] is decision
+
+
+def test_units_a_deploy_cannot_take_do_not_split_its_decision():
+    """A DEPLOY takes at most ``deploy_cap`` units: reserves above it ask the same question."""
+    state = MezoState.new({"players": 2}, 1)
+    while (decision := state.decision()) is not None and decision.kind != "deploy":
+        state.apply_unrecorded(decision.options[0].id)
+    assert decision is not None
+    frame, cap, s = state.stack[-1], state.deploy_cap(), decision.seat
+    asked = []
+    for extra in (0, 3):
+        twin = state.clone()
+        twin.reserve[s * 2] = twin.reserve[s * 2 + 1] = cap + extra
+        asked.append(twin.HANDLERS[type(frame)][0](twin, frame))
+    assert asked[0] is asked[1] and asked[0] == _afresh(twin)

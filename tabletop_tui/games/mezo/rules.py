@@ -799,7 +799,8 @@ class MezoState(ModulesMixin, GameState):
         if rs + rw == 0:
             return None
         cap = self.deploy_cap()
-        key = (type(self), "deploy", s, r, cap, rs, rw)
+        # units beyond the cap change no option: the key caps them, so more positions share it
+        key = (type(self), "deploy", s, r, cap, min(rs, cap), min(rw, cap))
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
         opts = tuple(
@@ -1783,7 +1784,19 @@ class MezoState(ModulesMixin, GameState):
             self._done(s, step, src, 0)
             return None
         text = _step_text(step)
-        key = (type(self), "split", s, text, step.op, step.up_to, r, n, avail[0], avail[1])
+        # units beyond n change no option: the key caps them, so more positions share it
+        key = (
+            type(self),
+            "split",
+            s,
+            text,
+            step.op,
+            step.up_to,
+            r,
+            n,
+            min(avail[0], n),
+            min(avail[1], n),
+        )
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
         totals = range(n + 1) if step.up_to else (n,)
