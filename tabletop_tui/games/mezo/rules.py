@@ -767,7 +767,7 @@ class MezoState(ModulesMixin, GameState):
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
         opts = tuple(
-            Option(f"region:{self.rid(r)}", self.rname(r), f"region:{self.rid(r)}") for r in free
+            _region_option(self.data.region_ids[r], self.data.region_names[r]) for r in free
         )
         return _remember(
             key,
@@ -1043,9 +1043,7 @@ class MezoState(ModulesMixin, GameState):
         key = (type(self), "keep", s, drawn)
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
-        opts = tuple(
-            Option(f"card:{cid}", _card_label(self.data.cards[cid]), f"card:{cid}") for cid in drawn
-        )
+        opts = tuple(_keep_option(cid, self.data.cards[cid]) for cid in drawn)
         return _remember(
             key,
             Decision(
@@ -1725,7 +1723,7 @@ class MezoState(ModulesMixin, GameState):
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
         opts = tuple(
-            Option(f"region:{self.rid(r)}", self.rname(r), f"region:{self.rid(r)}") for r in cands
+            _region_option(self.data.region_ids[r], self.data.region_names[r]) for r in cands
         )
         return _remember(
             key,
@@ -1869,28 +1867,39 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_hit(self, f: Hit) -> Decision | None:
         s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
-        P = self.tribe_count
-        types = self._types(step)
+        P, units = self.tribe_count, self.units
+        base = r * P * 2  # unit_slot(r, 0, SH)
+        # (tribe, type, how many) of the units that can be hit here
+        targets = tuple(
+            (o, t, n)
+            for o in range(P)
+            if o != s
+            for t in self._types(step)
+            if (n := units[base + o * 2 + t])
+        )
+        if self._spent(left, targets, s, step, src, done):
+            return None
+        key = (type(self), "hit", s, step.op, r, left, targets)
+        if (hit := _DECISIONS.get(key)) is not None:
+            return hit
         opts = tuple(
             Option(
                 f"hit:{o}:{TYPE_LETTER[t]}",
-                f"{self.name(o)} {TYPE_NAME[t]} ({self.units[self.unit_slot(r, o, t)]} here)",
+                f"{self.name(o)} {TYPE_NAME[t]} ({n} here)",
                 f"units:{self.rid(r)}:{o}:{TYPE_LETTER[t]}",
             )
-            for o in range(P)
-            if o != s
-            for t in types
-            if self.units[self.unit_slot(r, o, t)]
+            for o, t, n in targets
         )
-        if self._spent(left, opts, s, step, src, done):
-            return None
         verb = step.op.upper()
-        return Decision(
-            s,
-            f"{self.name(s)}: {verb} {left} in {self.rname(r)} — choose a unit",
-            opts,
-            kind="hit",
-            context={"op": step.op, "region": self.rid(r)},
+        return _remember(
+            key,
+            Decision(
+                s,
+                f"{self.name(s)}: {verb} {left} in {self.rname(r)} — choose a unit",
+                opts,
+                kind="hit",
+                context={"op": step.op, "region": self.rid(r)},
+            ),
         )
 
     def _c_hit(self, f: Hit, oid: str) -> None:
@@ -2672,6 +2681,24 @@ _PASS_LABELS = {
     "devotion": "gain 1 Devotion",
     "recover": "RECOVER 1",
 }
+
+
+@cache
+def _region_option(rid: str, name: str) -> Option:
+    """The option that names a region, the same in every question about regions."""
+    return Option(f"region:{rid}", f"{rid} {name}", f"region:{rid}")
+
+
+# The option to keep a God card, by card id; the entry keeps its card, which it stands for.
+_KEEP_OPTIONS: dict[str, tuple[object, Option]] = {}
+
+
+def _keep_option(cid: str, card: Any) -> Option:
+    hit = _KEEP_OPTIONS.get(cid)
+    if hit is None or hit[0] is not card:
+        hit = (card, Option(f"card:{cid}", _card_label(card), f"card:{cid}"))
+        _KEEP_OPTIONS[cid] = hit
+    return hit[1]
 
 
 @cache
