@@ -556,6 +556,7 @@ class MezoState(ModulesMixin, GameState):
     # ---- the frame machine ---------------------------------------------------------------
 
     def _push(self, frame: Frame) -> None:
+        """Push one frame (this module's handlers append to ``stack`` themselves: hot)."""
         self.stack.append(frame)
 
     def _push_seq(self, frames: list[Frame]) -> None:
@@ -608,11 +609,13 @@ class MezoState(ModulesMixin, GameState):
     def playout(self, rng: random.Random, limit: int) -> None:
         """The protocol's play-out without its per-move checks: each option is drawn from
         the pending decision, so it needs no lookup, and the decision is the machine's own."""
-        history = self.history
+        history, stack, handlers, choice = self.history, self.stack, self.HANDLERS, rng.choice
         moves = 0
         while (decision := self._pending) is not None and moves < limit:
-            option_id = rng.choice(decision.options).id
-            self._choose(option_id)
+            option_id = choice(decision.options).id
+            frame = stack.pop()  # ``_choose``, inlined: its frame has a choice handler
+            handlers[type(frame)][1](self, frame, option_id)  # type: ignore[misc]
+            self._run()
             history.append(option_id)
             moves += 1
         self._decision_cache = None
@@ -670,7 +673,7 @@ class MezoState(ModulesMixin, GameState):
             self.rng.shuffle(deck)
             self.deck[s] = deck
         self.mark_barrier()
-        self._push(AgeStart())
+        self.stack.append(AgeStart())
         self._modules_setup()  # A3.10 (its City placements come before the first Age)
 
     # ---- Start of Age and Tribe Step -----------------------------------------------------
@@ -757,7 +760,7 @@ class MezoState(ModulesMixin, GameState):
         s, hook, ids = f.seat, f.hook, f.abilities
         first = oid.split(":", 1)[1]
         rest = tuple(a for a in ids if a != first)
-        self._push(Triggers(s, hook, rest))
+        self.stack.append(Triggers(s, hook, rest))
         self._effect(s, self.data.ability(first).hooks[hook], SRC_ABILITY)
 
     def _f_champion(self, f: Champion) -> Decision:
@@ -895,7 +898,7 @@ class MezoState(ModulesMixin, GameState):
         god = self.god_data(s)
         assert god is not None
         if oid == "call_first":
-            self._push(MoveGod(s, True))
+            self.stack.append(MoveGod(s, True))
         elif oid.startswith("vertex:"):
             self._set_vertex(s, self.data.vertex_ids.index(oid.split(":", 1)[1]))
         self.log(f"{self.name(s)} CALLs: {god.call_name}.", seat=s)
@@ -932,7 +935,7 @@ class MezoState(ModulesMixin, GameState):
         self.in_conflicts = True
         self.phase = "Conflict Step"
         if not self.conflict_stack:
-            self._push(EndOfAge())
+            self.stack.append(EndOfAge())
             return
         self._reveal()
         frames: list[Frame] = []
@@ -1210,15 +1213,15 @@ class MezoState(ModulesMixin, GameState):
         """A8.10: one winner, or the Champion owner chooses among the tied players; the
         winner becomes the ``seat`` of the ``then`` frame."""
         if len(tied) == 1:
-            self._push(then.with_seat(tied[0]))
+            self.stack.append(then.with_seat(tied[0]))
             return
         owner = self.champion_owner(self.conflict_region)
         if owner < 0:
             order = self.vp_order()
             winner = min(tied, key=lambda s: (self.vp[s], -order.index(s)))
-            self._push(then.with_seat(winner))
+            self.stack.append(then.with_seat(winner))
             return
-        self._push(Tie(owner, what, tied, then))
+        self.stack.append(Tie(owner, what, tied, then))
 
     def _f_tie(self, f: Tie) -> Decision:
         owner, what, tied = f.seat, f.what, f.tied
@@ -1237,7 +1240,7 @@ class MezoState(ModulesMixin, GameState):
         self.log(
             f"{self.name(owner)} settles the {what} tie in favour of {self.name(s)}.", seat=owner
         )
-        self._push(then.with_seat(s))
+        self.stack.append(then.with_seat(s))
 
     def _f_win(self, f: Win) -> None:
         s = f.seat
@@ -1347,7 +1350,7 @@ class MezoState(ModulesMixin, GameState):
         self.conflict_order.append(r)
         self.conflict_region = -1
         self.turn = ()
-        self._push(ConflictStep())
+        self.stack.append(ConflictStep())
 
     # Blessed Region
 
@@ -1458,7 +1461,7 @@ class MezoState(ModulesMixin, GameState):
             self.gain_vp(s, n * self.age, SRC_PYRAMIDS)
         frames = self._end_of_age_modules()  # A10.3: Ritual, Prophecy check
         if frames:
-            self._push(AgeCleanup())
+            self.stack.append(AgeCleanup())
             self._push_seq(frames)
             return
         self._age_cleanup()
@@ -1491,10 +1494,10 @@ class MezoState(ModulesMixin, GameState):
         self.conflict_order = []
         self.mark_barrier()
         if self.age >= c.ages:
-            self._push(EndGame())
+            self.stack.append(EndGame())
         else:
             self.age += 1
-            self._push(AgeStart())
+            self.stack.append(AgeStart())
 
     def _end_of_age_decks(self) -> None:
         """Decks shuffled after the God decks and before the Conflict stack (solo: B9.4)."""
@@ -1514,7 +1517,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _effect(self, s: int, steps: tuple[Step, ...], src: str) -> None:
         if steps:
-            self._push(Eff(s, steps, 0, src))
+            self.stack.append(Eff(s, steps, 0, src))
 
     def _effect_now(self, s: int, steps: tuple[Step, ...], src: str) -> None:
         """``_effect`` as a handler's last act: its Eff frame would be the next one popped,
@@ -1610,7 +1613,7 @@ class MezoState(ModulesMixin, GameState):
             if step.who != "self":
                 self._done(s, step, src, 0)
                 return
-            self._push(Split(s, step, src, -1))
+            self.stack.append(Split(s, step, src, -1))
         elif op == "lose_devotion":
             n = min(self._n(s, step), self.dev[s]) if step.who == "self" else 0
             self.dev[s] -= n
@@ -1646,7 +1649,7 @@ class MezoState(ModulesMixin, GameState):
             if self.conflict_region < 0:
                 self._done(s, step, src, 0)
                 return
-            self._push(Split(s, step, src, self.conflict_region))
+            self.stack.append(Split(s, step, src, self.conflict_region))
         elif op in ("smite", "exile"):
             types = self._types(step)
             cands = [
@@ -1671,7 +1674,7 @@ class MezoState(ModulesMixin, GameState):
             if self.conflict_region < 0:
                 self._done(s, step, src, 0)
                 return
-            self._push(MoveOut(s, step, src, self._n(s, step), 0))
+            self.stack.append(MoveOut(s, step, src, self._n(s, step), 0))
         elif op == "build_glyph":
             cands = self.regions_for(step.region, s) if self.glyph_supply(s) else []
             self._region_then(s, step, src, cands)
@@ -1690,11 +1693,11 @@ class MezoState(ModulesMixin, GameState):
             if self.conflict_region < 0:
                 self._done(s, step, src, 0)
                 return
-            self._push(Space(s, track, t, self.conflict_region, step.resolve, src))
+            self.stack.append(Space(s, track, t, self.conflict_region, step.resolve, src))
         elif op == "move_god":
-            self._push(MoveGod(s, step.optional))
+            self.stack.append(MoveGod(s, step.optional))
         elif op == "bury_tile":
-            self._push(Bury(s))
+            self.stack.append(Bury(s))
         elif op == "reorder_tiles":
             n = min(self._n(s, step), len(self.conflict_stack))
             if n == 0:
@@ -1704,7 +1707,7 @@ class MezoState(ModulesMixin, GameState):
             self.known_top = max(self.known_top, n)
             self.mark_barrier()
             self.log("Top Conflict tiles revealed: " + ", ".join(self.rname(r) for r in top) + ".")
-            self._push(Reorder(s, top, ()))
+            self.stack.append(Reorder(s, top, ()))
         elif op == "draw_limit":
             self._done(s, step, src, 0)
         else:  # pragma: no cover - the data model forbids other ops
@@ -1714,7 +1717,7 @@ class MezoState(ModulesMixin, GameState):
         if not cands:
             self._done(s, step, src, 0)
             return
-        self._push(Region(s, step, src, tuple(cands)))
+        self.stack.append(Region(s, step, src, tuple(cands)))
 
     def _f_region(self, f: Region) -> Decision:
         s, step, cands = f.seat, f.step, f.candidates
@@ -1742,12 +1745,12 @@ class MezoState(ModulesMixin, GameState):
         op = step.op
         n = self._n(s, step)
         if op in ("deploy", "awaken"):
-            self._push(Split(s, step, src, r))
+            self.stack.append(Split(s, step, src, r))
         elif op in ("smite", "exile"):
-            self._push(Hit(s, step, src, r, n + self.hit_bonus(op), 0))
+            self.stack.append(Hit(s, step, src, r, n + self.hit_bonus(op), 0))
 
         elif op == "move_in":
-            self._push(MoveIn(s, step, src, r, n, 0))
+            self.stack.append(MoveIn(s, step, src, r, n, 0))
         elif op == "build_glyph":
             k = min(n, self.glyph_supply(s))
             self.glyphs[self.piece_slot(r, s)] += k
@@ -1758,9 +1761,9 @@ class MezoState(ModulesMixin, GameState):
                 )
             self._done(s, step, src, k)
         elif op == "build_pyramid":
-            self._push(Build(s, step, src, r, n, 0))
+            self.stack.append(Build(s, step, src, r, n, 0))
         elif op == "demolish":
-            self._push(Demolish(s, step, src, r, n, 0))
+            self.stack.append(Demolish(s, step, src, r, n, 0))
 
     # unit splits: deploy, awaken, recover, sacrifice, discard
 
@@ -1928,7 +1931,7 @@ class MezoState(ModulesMixin, GameState):
             god = self.god_data(s)
             assert god is not None
             self._effect(s, god.passive_steps, SRC_GOD)
-        self._push(Hit(s, step, src, r, left - 1, done + 1))
+        self.stack.append(Hit(s, step, src, r, left - 1, done + 1))
 
     def _exile_passive(self, s: int, r: int) -> bool:
         """Whether ``s``'s passive sends the unit it now EXILEs from ``r`` to Xibalba.
@@ -1987,7 +1990,7 @@ class MezoState(ModulesMixin, GameState):
             f"{self.name(s)} moves a {TYPE_NAME[t]} from {self.rid(x)} into {self.rname(r)}.",
             seat=s,
         )
-        self._push(MoveIn(s, step, src, r, left - 1, done + 1))
+        self.stack.append(MoveIn(s, step, src, r, left - 1, done + 1))
 
     def _spent(
         self, left: int, opts: Sequence[object], s: int, step: Step, src: str, done: int
@@ -2037,7 +2040,7 @@ class MezoState(ModulesMixin, GameState):
         self.log(
             f"{self.name(s)} moves a {TYPE_NAME[t]} from {self.rid(r)} to {self.rname(x)}.", seat=s
         )
-        self._push(MoveOut(s, step, src, left - 1, done + 1))
+        self.stack.append(MoveOut(s, step, src, left - 1, done + 1))
 
     # BUILD pyramid / DEMOLISH
 
@@ -2081,7 +2084,7 @@ class MezoState(ModulesMixin, GameState):
                 f"{self.name(s)} builds a {PYR_NAMES[k]} pyramid element in {self.rname(r)}.",
                 seat=s,
             )
-        self._push(Build(s, step, src, r, left - 1, done + 1))
+        self.stack.append(Build(s, step, src, r, left - 1, done + 1))
 
     def _demolish_targets(self, s: int, r: int, step: Step) -> list[tuple[int, str]]:
         P = self.tribe_count
@@ -2123,7 +2126,7 @@ class MezoState(ModulesMixin, GameState):
         else:
             self.pyr[i] = self.pyr[i][:-1]
         self.log(f"{self.name(s)} demolishes a {self.name(o)} {kind} in {self.rname(r)}.", seat=s)
-        self._push(Demolish(s, step, src, r, left - 1, done + 1))
+        self.stack.append(Demolish(s, step, src, r, left - 1, done + 1))
 
     # Conflict tiles
 
@@ -2145,7 +2148,7 @@ class MezoState(ModulesMixin, GameState):
         placed = placed + (r,)
         rest = [x for x in tiles if x not in placed]
         if len(rest) > 1:
-            self._push(Reorder(s, tiles, placed))
+            self.stack.append(Reorder(s, tiles, placed))
             return
         order = list(placed) + rest
         self.conflict_stack[: len(order)] = order
