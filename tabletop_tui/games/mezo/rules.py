@@ -842,17 +842,30 @@ class MezoState(ModulesMixin, GameState):
         frames.append(ConflictStep())
         self._push_seq(frames)
 
+    def _vertices(self) -> tuple[tuple[int, ...], tuple[str, ...]]:
+        """The vertices next to a region in play, and every vertex's label: both follow from
+        the board and the regions in play alone, so they are made once per such pair."""
+        d, inplay = self.data, tuple(self.inplay)
+        hit = _VERTICES.get((id(d), inplay))
+        if hit is None or hit[0] is not d:
+            live = tuple(
+                v for v, regs in enumerate(d.vertex_regions) if any(inplay[r] for r in regs)
+            )
+            labels = tuple(
+                f"{d.vertex_ids[v]} (present in {', '.join(d.region_ids[r] for r in regs if inplay[r])})"
+                for v, regs in enumerate(d.vertex_regions)
+            )
+            if len(_VERTICES) > 256:
+                _VERTICES.clear()
+            hit = _VERTICES[(id(d), inplay)] = (d, live, labels)
+        return hit[1], hit[2]
+
     def empty_vertices(self) -> list[int]:
-        taken = set(self.vertex)
-        return [
-            v
-            for v, regs in enumerate(self.data.vertex_regions)
-            if v not in taken and any(self.inplay[r] for r in regs)
-        ]
+        taken = self.vertex
+        return [v for v in self._vertices()[0] if v not in taken]
 
     def _vertex_label(self, v: int) -> str:
-        regs = ", ".join(self.rid(r) for r in self.data.vertex_regions[v] if self.inplay[r])
-        return f"{self.data.vertex_ids[v]} (present in {regs})"
+        return self._vertices()[1][v]
 
     def _f_god_turn(self, f: GodTurn) -> Decision:
         s = f.seat
@@ -2625,6 +2638,11 @@ def _remember(key: tuple[Any, ...], decision: Decision) -> Decision:
         _DECISIONS.clear()  # a search on one position some thousands
     _DECISIONS[key] = decision
     return decision
+
+
+# Per board (by its data, which the entry keeps alive) and regions in play: the vertices that
+# can take a god and every vertex's label (``MezoState._vertices``).
+_VERTICES: dict[tuple[int, tuple[bool, ...]], tuple[object, tuple[int, ...], tuple[str, ...]]] = {}
 
 
 # ---- shared frames -----------------------------------------------------------------------
