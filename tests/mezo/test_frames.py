@@ -4,6 +4,7 @@ reachable from a table, and a frame's name leads to its handlers."""
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
 
 import pytest
@@ -122,3 +123,36 @@ def test_the_rest_of_an_effect_waits_under_a_choice():
     assert st.stack[-2:] == [Eff(s, effect, 2, "Altars"), MoveGod(s, False)]
     st.apply(st.decision().options[0].id)
     assert st.vp[s] == vp + 3
+
+
+def test_a_normal_conflict_pushes_its_turns_in_order_and_shares_them():
+    """The actions and third actions follow the turn order, then Strength, the majorities
+    and the end; frames are immutable, so conflicts with the same order share them."""
+    st = play_until(new(2, 4), "action")
+    turn = st.turn
+    assert len(turn) == 2
+    pushed = [frames.Action(s) for _ in range(2) for s in turn]
+    pushed += [frames.Third(s) for s in turn]
+    pushed += [frames.Strength(), frames.Majority(0), frames.Majority(1), frames.ConflictEnd()]
+    below = list(reversed(st.stack))[: len(pushed)]  # the next frame to run first
+    assert below == pushed
+    again = list(reversed(play_until(new(2, 4), "action").stack))[: len(pushed)]
+    assert all(a is b for a, b in zip(again, below, strict=True))
+
+
+def test_an_effect_that_ends_a_handler_runs_as_its_frame_would(monkeypatch):
+    """Card rows, CALLs and single triggers start their steps at once (``_effect_now``); the
+    game goes on exactly as if their Eff frame had been pushed and popped."""
+    for seed in range(3):
+        a, b = new(2, seed), new(2, seed)
+        rng = random.Random(seed)
+        moves = 0
+        while (d := a.decision()) is not None:
+            oid = rng.choice(d.options).id
+            a.apply(oid)
+            with monkeypatch.context() as m:
+                m.setattr(MezoState, "_effect_now", MezoState._effect)
+                b.apply(oid)
+            assert a.full_state() == b.full_state()
+            moves += 1
+        assert b.decision() is None and moves > 100

@@ -556,6 +556,7 @@ class MezoState(ModulesMixin, GameState):
     # ---- the frame machine ---------------------------------------------------------------
 
     def _push(self, frame: Frame) -> None:
+        """Push one frame (this module's handlers append to ``stack`` themselves: hot)."""
         self.stack.append(frame)
 
     def _push_seq(self, frames: list[Frame]) -> None:
@@ -608,11 +609,13 @@ class MezoState(ModulesMixin, GameState):
     def playout(self, rng: random.Random, limit: int) -> None:
         """The protocol's play-out without its per-move checks: each option is drawn from
         the pending decision, so it needs no lookup, and the decision is the machine's own."""
-        history = self.history
+        history, stack, handlers, choice = self.history, self.stack, self.HANDLERS, rng.choice
         moves = 0
         while (decision := self._pending) is not None and moves < limit:
-            option_id = rng.choice(decision.options).id
-            self._choose(option_id)
+            option_id = choice(decision.options).id
+            frame = stack.pop()  # ``_choose``, inlined: its frame has a choice handler
+            handlers[type(frame)][1](self, frame, option_id)  # type: ignore[misc]
+            self._run()
             history.append(option_id)
             moves += 1
         self._decision_cache = None
@@ -670,7 +673,7 @@ class MezoState(ModulesMixin, GameState):
             self.rng.shuffle(deck)
             self.deck[s] = deck
         self.mark_barrier()
-        self._push(AgeStart())
+        self.stack.append(AgeStart())
         self._modules_setup()  # A3.10 (its City placements come before the first Age)
 
     # ---- Start of Age and Tribe Step -----------------------------------------------------
@@ -748,7 +751,7 @@ class MezoState(ModulesMixin, GameState):
     def _f_triggers(self, f: Triggers) -> Decision | None:
         s, hook, ids = f.seat, f.hook, f.abilities
         if len(ids) == 1:
-            self._effect(s, self.data.ability(ids[0]).hooks[hook], SRC_ABILITY)
+            self._effect_now(s, self.data.ability(ids[0]).hooks[hook], SRC_ABILITY)
             return None
         opts = tuple(Option(f"first:{a}", f"{self.data.ability(a).name} first") for a in ids)
         return Decision(s, "Several of your abilities trigger: which first?", opts, kind="order")
@@ -757,7 +760,7 @@ class MezoState(ModulesMixin, GameState):
         s, hook, ids = f.seat, f.hook, f.abilities
         first = oid.split(":", 1)[1]
         rest = tuple(a for a in ids if a != first)
-        self._push(Triggers(s, hook, rest))
+        self.stack.append(Triggers(s, hook, rest))
         self._effect(s, self.data.ability(first).hooks[hook], SRC_ABILITY)
 
     def _f_champion(self, f: Champion) -> Decision:
@@ -767,7 +770,7 @@ class MezoState(ModulesMixin, GameState):
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
         opts = tuple(
-            Option(f"region:{self.rid(r)}", self.rname(r), f"region:{self.rid(r)}") for r in free
+            _region_option(self.data.region_ids[r], self.data.region_names[r]) for r in free
         )
         return _remember(
             key,
@@ -799,7 +802,8 @@ class MezoState(ModulesMixin, GameState):
         if rs + rw == 0:
             return None
         cap = self.deploy_cap()
-        key = (type(self), "deploy", s, r, cap, rs, rw)
+        # units beyond the cap change no option: the key caps them, so more positions share it
+        key = (type(self), "deploy", s, r, cap, min(rs, cap), min(rw, cap))
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
         opts = tuple(
@@ -838,17 +842,30 @@ class MezoState(ModulesMixin, GameState):
         frames.append(ConflictStep())
         self._push_seq(frames)
 
+    def _vertices(self) -> tuple[tuple[int, ...], tuple[str, ...]]:
+        """The vertices next to a region in play, and every vertex's label: both follow from
+        the board and the regions in play alone, so they are made once per such pair."""
+        d, inplay = self.data, tuple(self.inplay)
+        hit = _VERTICES.get((id(d), inplay))
+        if hit is None or hit[0] is not d:
+            live = tuple(
+                v for v, regs in enumerate(d.vertex_regions) if any(inplay[r] for r in regs)
+            )
+            labels = tuple(
+                f"{d.vertex_ids[v]} (present in {', '.join(d.region_ids[r] for r in regs if inplay[r])})"
+                for v, regs in enumerate(d.vertex_regions)
+            )
+            if len(_VERTICES) > 256:
+                _VERTICES.clear()
+            hit = _VERTICES[(id(d), inplay)] = (d, live, labels)
+        return hit[1], hit[2]
+
     def empty_vertices(self) -> list[int]:
-        taken = set(self.vertex)
-        return [
-            v
-            for v, regs in enumerate(self.data.vertex_regions)
-            if v not in taken and any(self.inplay[r] for r in regs)
-        ]
+        taken = self.vertex
+        return [v for v in self._vertices()[0] if v not in taken]
 
     def _vertex_label(self, v: int) -> str:
-        regs = ", ".join(self.rid(r) for r in self.data.vertex_regions[v] if self.inplay[r])
-        return f"{self.data.vertex_ids[v]} (present in {regs})"
+        return self._vertices()[1][v]
 
     def _f_god_turn(self, f: GodTurn) -> Decision:
         s = f.seat
@@ -894,11 +911,11 @@ class MezoState(ModulesMixin, GameState):
         god = self.god_data(s)
         assert god is not None
         if oid == "call_first":
-            self._push(MoveGod(s, True))
+            self.stack.append(MoveGod(s, True))
         elif oid.startswith("vertex:"):
             self._set_vertex(s, self.data.vertex_ids.index(oid.split(":", 1)[1]))
         self.log(f"{self.name(s)} CALLs: {god.call_name}.", seat=s)
-        self._effect(s, self.call_steps(s), SRC_CARDS)
+        self._effect_now(s, self.call_steps(s), SRC_CARDS)
 
     def _set_vertex(self, s: int, v: int) -> None:
         self.vertex[s] = v
@@ -931,7 +948,7 @@ class MezoState(ModulesMixin, GameState):
         self.in_conflicts = True
         self.phase = "Conflict Step"
         if not self.conflict_stack:
-            self._push(EndOfAge())
+            self.stack.append(EndOfAge())
             return
         self._reveal()
         frames: list[Frame] = []
@@ -1020,15 +1037,11 @@ class MezoState(ModulesMixin, GameState):
             god = self.god_data(s)
             if god and god.passive_hook == "start_of_normal_conflict":
                 frames.append(Eff(s, god.passive_steps, 0, SRC_GOD))
-        frames += [Keep(s) for s in self.turn]
-        frames.append(RevealCards())
-        for _ in range(self.data.constants.actions_per_conflict):
-            frames += [Action(s) for s in self.turn]
-        frames += [Third(s) for s in self.turn]
+        frames += _conflict_turns(self.turn, self.data.constants.actions_per_conflict)
         frames += self._power_frames()  # A8.8
-        frames += [Strength(), Majority(SH), Majority(WA)]
+        frames += _CONFLICT_MAJORITIES
         frames += self._checkpoint_frames("conflict")  # A8.13
-        frames.append(ConflictEnd())
+        frames.append(_CONFLICT_END)
 
         self._push_seq(frames)
 
@@ -1046,9 +1059,7 @@ class MezoState(ModulesMixin, GameState):
         key = (type(self), "keep", s, drawn)
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
-        opts = tuple(
-            Option(f"card:{cid}", _card_label(self.data.cards[cid]), f"card:{cid}") for cid in drawn
-        )
+        opts = tuple(_keep_option(cid, self.data.cards[cid]) for cid in drawn)
         return _remember(
             key,
             Decision(
@@ -1132,7 +1143,7 @@ class MezoState(ModulesMixin, GameState):
             opt = self.data.cards[self.kept[s]].option(key)  # type: ignore[index]
             if self._log_buffer is not None:  # no text when nobody keeps the log
                 self.log(f"{self.name(s)} plays row {_row(key)}: {opt.text}", seat=s)
-            self._effect(s, opt.steps, SRC_CARDS)
+            self._effect_now(s, opt.steps, SRC_CARDS)
             return
         gain = parts[-1]
         if len(parts) == 3:
@@ -1147,9 +1158,11 @@ class MezoState(ModulesMixin, GameState):
         steps = {"devotion": self._PASS_DEV, "recover": self._PASS_REC, "both": self._PASS_BOTH}[
             gain
         ]
-        self._effect(s, steps, SRC_CARDS)
         if gain == "both":
+            self._effect(s, steps, SRC_CARDS)
             self._pass_bonus(s)
+        else:
+            self._effect_now(s, steps, SRC_CARDS)
 
     def _f_third(self, f: Third) -> Decision | None:
         s = f.seat
@@ -1213,15 +1226,15 @@ class MezoState(ModulesMixin, GameState):
         """A8.10: one winner, or the Champion owner chooses among the tied players; the
         winner becomes the ``seat`` of the ``then`` frame."""
         if len(tied) == 1:
-            self._push(then.with_seat(tied[0]))
+            self.stack.append(then.with_seat(tied[0]))
             return
         owner = self.champion_owner(self.conflict_region)
         if owner < 0:
             order = self.vp_order()
             winner = min(tied, key=lambda s: (self.vp[s], -order.index(s)))
-            self._push(then.with_seat(winner))
+            self.stack.append(then.with_seat(winner))
             return
-        self._push(Tie(owner, what, tied, then))
+        self.stack.append(Tie(owner, what, tied, then))
 
     def _f_tie(self, f: Tie) -> Decision:
         owner, what, tied = f.seat, f.what, f.tied
@@ -1240,7 +1253,7 @@ class MezoState(ModulesMixin, GameState):
         self.log(
             f"{self.name(owner)} settles the {what} tie in favour of {self.name(s)}.", seat=owner
         )
-        self._push(then.with_seat(s))
+        self.stack.append(then.with_seat(s))
 
     def _f_win(self, f: Win) -> None:
         s = f.seat
@@ -1350,7 +1363,7 @@ class MezoState(ModulesMixin, GameState):
         self.conflict_order.append(r)
         self.conflict_region = -1
         self.turn = ()
-        self._push(ConflictStep())
+        self.stack.append(ConflictStep())
 
     # Blessed Region
 
@@ -1461,7 +1474,7 @@ class MezoState(ModulesMixin, GameState):
             self.gain_vp(s, n * self.age, SRC_PYRAMIDS)
         frames = self._end_of_age_modules()  # A10.3: Ritual, Prophecy check
         if frames:
-            self._push(AgeCleanup())
+            self.stack.append(AgeCleanup())
             self._push_seq(frames)
             return
         self._age_cleanup()
@@ -1494,10 +1507,10 @@ class MezoState(ModulesMixin, GameState):
         self.conflict_order = []
         self.mark_barrier()
         if self.age >= c.ages:
-            self._push(EndGame())
+            self.stack.append(EndGame())
         else:
             self.age += 1
-            self._push(AgeStart())
+            self.stack.append(AgeStart())
 
     def _end_of_age_decks(self) -> None:
         """Decks shuffled after the God decks and before the Conflict stack (solo: B9.4)."""
@@ -1517,13 +1530,21 @@ class MezoState(ModulesMixin, GameState):
 
     def _effect(self, s: int, steps: tuple[Step, ...], src: str) -> None:
         if steps:
-            self._push(Eff(s, steps, 0, src))
+            self.stack.append(Eff(s, steps, 0, src))
+
+    def _effect_now(self, s: int, steps: tuple[Step, ...], src: str) -> None:
+        """``_effect`` as a handler's last act: its Eff frame would be the next one popped,
+        so the steps start at once, without the frame."""
+        if steps:
+            self._steps(s, steps, 0, src)
 
     def _f_eff(self, f: Eff) -> None:
-        """Start the effect's steps in turn. The rest of the effect waits under whatever a
-        step pushes (a choice, a passive's reward); a step that pushes nothing is simply
-        followed by the next, as if the rest had been pushed and popped at once."""
-        s, steps, i, src = f.seat, f.steps, f.index, f.source
+        self._steps(f.seat, f.steps, f.index, f.source)
+
+    def _steps(self, s: int, steps: tuple[Step, ...], i: int, src: str) -> None:
+        """Start the effect's steps in turn from ``i``. The rest of the effect waits under
+        whatever a step pushes (a choice, a passive's reward); a step that pushes nothing is
+        simply followed by the next, as if the rest had been pushed and popped at once."""
         stack = self.stack
         last = len(steps) - 1
         while i < last:
@@ -1605,7 +1626,7 @@ class MezoState(ModulesMixin, GameState):
             if step.who != "self":
                 self._done(s, step, src, 0)
                 return
-            self._push(Split(s, step, src, -1))
+            self.stack.append(Split(s, step, src, -1))
         elif op == "lose_devotion":
             n = min(self._n(s, step), self.dev[s]) if step.who == "self" else 0
             self.dev[s] -= n
@@ -1641,7 +1662,7 @@ class MezoState(ModulesMixin, GameState):
             if self.conflict_region < 0:
                 self._done(s, step, src, 0)
                 return
-            self._push(Split(s, step, src, self.conflict_region))
+            self.stack.append(Split(s, step, src, self.conflict_region))
         elif op in ("smite", "exile"):
             types = self._types(step)
             cands = [
@@ -1666,7 +1687,7 @@ class MezoState(ModulesMixin, GameState):
             if self.conflict_region < 0:
                 self._done(s, step, src, 0)
                 return
-            self._push(MoveOut(s, step, src, self._n(s, step), 0))
+            self.stack.append(MoveOut(s, step, src, self._n(s, step), 0))
         elif op == "build_glyph":
             cands = self.regions_for(step.region, s) if self.glyph_supply(s) else []
             self._region_then(s, step, src, cands)
@@ -1685,11 +1706,11 @@ class MezoState(ModulesMixin, GameState):
             if self.conflict_region < 0:
                 self._done(s, step, src, 0)
                 return
-            self._push(Space(s, track, t, self.conflict_region, step.resolve, src))
+            self.stack.append(Space(s, track, t, self.conflict_region, step.resolve, src))
         elif op == "move_god":
-            self._push(MoveGod(s, step.optional))
+            self.stack.append(MoveGod(s, step.optional))
         elif op == "bury_tile":
-            self._push(Bury(s))
+            self.stack.append(Bury(s))
         elif op == "reorder_tiles":
             n = min(self._n(s, step), len(self.conflict_stack))
             if n == 0:
@@ -1699,7 +1720,7 @@ class MezoState(ModulesMixin, GameState):
             self.known_top = max(self.known_top, n)
             self.mark_barrier()
             self.log("Top Conflict tiles revealed: " + ", ".join(self.rname(r) for r in top) + ".")
-            self._push(Reorder(s, top, ()))
+            self.stack.append(Reorder(s, top, ()))
         elif op == "draw_limit":
             self._done(s, step, src, 0)
         else:  # pragma: no cover - the data model forbids other ops
@@ -1709,7 +1730,7 @@ class MezoState(ModulesMixin, GameState):
         if not cands:
             self._done(s, step, src, 0)
             return
-        self._push(Region(s, step, src, tuple(cands)))
+        self.stack.append(Region(s, step, src, tuple(cands)))
 
     def _f_region(self, f: Region) -> Decision:
         s, step, cands = f.seat, f.step, f.candidates
@@ -1718,7 +1739,7 @@ class MezoState(ModulesMixin, GameState):
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
         opts = tuple(
-            Option(f"region:{self.rid(r)}", self.rname(r), f"region:{self.rid(r)}") for r in cands
+            _region_option(self.data.region_ids[r], self.data.region_names[r]) for r in cands
         )
         return _remember(
             key,
@@ -1737,12 +1758,12 @@ class MezoState(ModulesMixin, GameState):
         op = step.op
         n = self._n(s, step)
         if op in ("deploy", "awaken"):
-            self._push(Split(s, step, src, r))
+            self.stack.append(Split(s, step, src, r))
         elif op in ("smite", "exile"):
-            self._push(Hit(s, step, src, r, n + self.hit_bonus(op), 0))
+            self.stack.append(Hit(s, step, src, r, n + self.hit_bonus(op), 0))
 
         elif op == "move_in":
-            self._push(MoveIn(s, step, src, r, n, 0))
+            self.stack.append(MoveIn(s, step, src, r, n, 0))
         elif op == "build_glyph":
             k = min(n, self.glyph_supply(s))
             self.glyphs[self.piece_slot(r, s)] += k
@@ -1753,9 +1774,9 @@ class MezoState(ModulesMixin, GameState):
                 )
             self._done(s, step, src, k)
         elif op == "build_pyramid":
-            self._push(Build(s, step, src, r, n, 0))
+            self.stack.append(Build(s, step, src, r, n, 0))
         elif op == "demolish":
-            self._push(Demolish(s, step, src, r, n, 0))
+            self.stack.append(Demolish(s, step, src, r, n, 0))
 
     # unit splits: deploy, awaken, recover, sacrifice, discard
 
@@ -1777,7 +1798,19 @@ class MezoState(ModulesMixin, GameState):
             self._done(s, step, src, 0)
             return None
         text = _step_text(step)
-        key = (type(self), "split", s, text, step.op, step.up_to, r, n, avail[0], avail[1])
+        # units beyond n change no option: the key caps them, so more positions share it
+        key = (
+            type(self),
+            "split",
+            s,
+            text,
+            step.op,
+            step.up_to,
+            r,
+            n,
+            min(avail[0], n),
+            min(avail[1], n),
+        )
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
         totals = range(n + 1) if step.up_to else (n,)
@@ -1850,28 +1883,39 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_hit(self, f: Hit) -> Decision | None:
         s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
-        P = self.tribe_count
-        types = self._types(step)
+        P, units = self.tribe_count, self.units
+        base = r * P * 2  # unit_slot(r, 0, SH)
+        # (tribe, type, how many) of the units that can be hit here
+        targets = tuple(
+            (o, t, n)
+            for o in range(P)
+            if o != s
+            for t in self._types(step)
+            if (n := units[base + o * 2 + t])
+        )
+        if self._spent(left, targets, s, step, src, done):
+            return None
+        key = (type(self), "hit", s, step.op, r, left, targets)
+        if (hit := _DECISIONS.get(key)) is not None:
+            return hit
         opts = tuple(
             Option(
                 f"hit:{o}:{TYPE_LETTER[t]}",
-                f"{self.name(o)} {TYPE_NAME[t]} ({self.units[self.unit_slot(r, o, t)]} here)",
+                f"{self.name(o)} {TYPE_NAME[t]} ({n} here)",
                 f"units:{self.rid(r)}:{o}:{TYPE_LETTER[t]}",
             )
-            for o in range(P)
-            if o != s
-            for t in types
-            if self.units[self.unit_slot(r, o, t)]
+            for o, t, n in targets
         )
-        if self._spent(left, opts, s, step, src, done):
-            return None
         verb = step.op.upper()
-        return Decision(
-            s,
-            f"{self.name(s)}: {verb} {left} in {self.rname(r)} — choose a unit",
-            opts,
-            kind="hit",
-            context={"op": step.op, "region": self.rid(r)},
+        return _remember(
+            key,
+            Decision(
+                s,
+                f"{self.name(s)}: {verb} {left} in {self.rname(r)} — choose a unit",
+                opts,
+                kind="hit",
+                context={"op": step.op, "region": self.rid(r)},
+            ),
         )
 
     def _c_hit(self, f: Hit, oid: str) -> None:
@@ -1900,7 +1944,7 @@ class MezoState(ModulesMixin, GameState):
             god = self.god_data(s)
             assert god is not None
             self._effect(s, god.passive_steps, SRC_GOD)
-        self._push(Hit(s, step, src, r, left - 1, done + 1))
+        self.stack.append(Hit(s, step, src, r, left - 1, done + 1))
 
     def _exile_passive(self, s: int, r: int) -> bool:
         """Whether ``s``'s passive sends the unit it now EXILEs from ``r`` to Xibalba.
@@ -1959,7 +2003,7 @@ class MezoState(ModulesMixin, GameState):
             f"{self.name(s)} moves a {TYPE_NAME[t]} from {self.rid(x)} into {self.rname(r)}.",
             seat=s,
         )
-        self._push(MoveIn(s, step, src, r, left - 1, done + 1))
+        self.stack.append(MoveIn(s, step, src, r, left - 1, done + 1))
 
     def _spent(
         self, left: int, opts: Sequence[object], s: int, step: Step, src: str, done: int
@@ -2009,7 +2053,7 @@ class MezoState(ModulesMixin, GameState):
         self.log(
             f"{self.name(s)} moves a {TYPE_NAME[t]} from {self.rid(r)} to {self.rname(x)}.", seat=s
         )
-        self._push(MoveOut(s, step, src, left - 1, done + 1))
+        self.stack.append(MoveOut(s, step, src, left - 1, done + 1))
 
     # BUILD pyramid / DEMOLISH
 
@@ -2053,7 +2097,7 @@ class MezoState(ModulesMixin, GameState):
                 f"{self.name(s)} builds a {PYR_NAMES[k]} pyramid element in {self.rname(r)}.",
                 seat=s,
             )
-        self._push(Build(s, step, src, r, left - 1, done + 1))
+        self.stack.append(Build(s, step, src, r, left - 1, done + 1))
 
     def _demolish_targets(self, s: int, r: int, step: Step) -> list[tuple[int, str]]:
         P = self.tribe_count
@@ -2095,7 +2139,7 @@ class MezoState(ModulesMixin, GameState):
         else:
             self.pyr[i] = self.pyr[i][:-1]
         self.log(f"{self.name(s)} demolishes a {self.name(o)} {kind} in {self.rname(r)}.", seat=s)
-        self._push(Demolish(s, step, src, r, left - 1, done + 1))
+        self.stack.append(Demolish(s, step, src, r, left - 1, done + 1))
 
     # Conflict tiles
 
@@ -2117,7 +2161,7 @@ class MezoState(ModulesMixin, GameState):
         placed = placed + (r,)
         rest = [x for x in tiles if x not in placed]
         if len(rest) > 1:
-            self._push(Reorder(s, tiles, placed))
+            self.stack.append(Reorder(s, tiles, placed))
             return
         order = list(placed) + rest
         self.conflict_stack[: len(order)] = order
@@ -2596,6 +2640,31 @@ def _remember(key: tuple[Any, ...], decision: Decision) -> Decision:
     return decision
 
 
+# Per board (by its data, which the entry keeps alive) and regions in play: the vertices that
+# can take a god and every vertex's label (``MezoState._vertices``).
+_VERTICES: dict[tuple[int, tuple[bool, ...]], tuple[object, tuple[int, ...], tuple[str, ...]]] = {}
+
+
+# ---- shared frames -----------------------------------------------------------------------
+# Frames are immutable and equal by value, so the ones every normal conflict pushes are made
+# once and shared (a search play-out resolves about a dozen conflicts).
+
+
+@cache
+def _conflict_turns(turn: tuple[int, ...], actions: int) -> tuple[Frame, ...]:
+    """A normal conflict's keeps, card reveal, actions and third actions in turn order."""
+    return (
+        *(Keep(s) for s in turn),
+        RevealCards(),
+        *(Action(s) for _ in range(actions) for s in turn),
+        *(Third(s) for s in turn),
+    )
+
+
+_CONFLICT_MAJORITIES: tuple[Frame, ...] = (Strength(), Majority(SH), Majority(WA))
+_CONFLICT_END = ConflictEnd()
+
+
 # ---- text helpers ------------------------------------------------------------------------
 
 
@@ -2633,6 +2702,24 @@ _PASS_LABELS = {
     "devotion": "gain 1 Devotion",
     "recover": "RECOVER 1",
 }
+
+
+@cache
+def _region_option(rid: str, name: str) -> Option:
+    """The option that names a region, the same in every question about regions."""
+    return Option(f"region:{rid}", f"{rid} {name}", f"region:{rid}")
+
+
+# The option to keep a God card, by card id; the entry keeps its card, which it stands for.
+_KEEP_OPTIONS: dict[str, tuple[object, Option]] = {}
+
+
+def _keep_option(cid: str, card: Any) -> Option:
+    hit = _KEEP_OPTIONS.get(cid)
+    if hit is None or hit[0] is not card:
+        hit = (card, Option(f"card:{cid}", _card_label(card), f"card:{cid}"))
+        _KEEP_OPTIONS[cid] = hit
+    return hit[1]
 
 
 @cache
