@@ -16,6 +16,7 @@ from textual._context import active_app
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.styles import RulesMap
 from textual.render import measure
 from textual.screen import Screen
 from textual.strip import Strip
@@ -146,6 +147,11 @@ def compact_button(label: str, name: str) -> Button:
     return button
 
 
+# A hand pointer over a key, as Textual's footer shows it, where the installed Textual knows
+# the ``pointer`` property (8.x); older ones, down to our floor (6.2), reject the rule.
+_POINTER_RULE = "&.-over-key { pointer: pointer; }" if "pointer" in RulesMap.__annotations__ else ""
+
+
 class StartFooter(Widget, can_focus=False):
     """The start screen's footer: the keys Textual's footer shows, drawn by one widget.
 
@@ -174,9 +180,7 @@ class StartFooter(Widget, can_focus=False):
         background: $footer-background;
         dock: bottom;
         height: 1;
-        &.-over-key {
-            pointer: pointer;
-        }
+        POINTER_RULE
         .footer-key--key {
             color: $footer-key-foreground;
             background: $footer-key-background;
@@ -207,7 +211,7 @@ class StartFooter(Widget, can_focus=False):
             background: $block-hover-background;
         }
     }
-    """
+    """.replace("POINTER_RULE", _POINTER_RULE)
 
     def __init__(self) -> None:
         super().__init__()
