@@ -294,10 +294,16 @@ def test_boxed_rows_are_measured_as_they_are_drawn(players: int, moves: int) -> 
     board = MesosBoard()
     view = s.view(0)
     for width in (78, 101, 141):
+        needs: dict[tuple[str, int], int] = {}
+        measured: dict[tuple[str, int], tuple[int, int]] = {}
         for plan in plans(width):
             if plan.box:
                 drawn = len(board._rows(view, plan, width))
                 assert board._rows_height(view, plan, width, {}) == drawn, (plan, width)
+                # Measured once per box width, then kept for the layouts tried after it.
+                kept = board._rows_height(view, plan, width, needs, measured)
+                assert kept == drawn, (plan, width)
+        assert {per for _, per in measured} == {p.per for p in plans(width) if p.box}
 
 
 async def test_the_inspector_returns_to_the_legend_while_another_seat_decides() -> None:

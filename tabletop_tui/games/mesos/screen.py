@@ -72,6 +72,7 @@ class Plan:
     track: str
 
 
+MAX_BOX = 6  # the tallest card box a layout draws (in lines)
 BOX_WEIGHT = {6: 6.0, 5: 5.0, 4: 4.0, 3: 3.0, 0: 0.0}
 TRIBES_WEIGHT = {"piles": 3.0, "two": 2.0, "one": 0.0}
 
@@ -345,13 +346,14 @@ class MesosBoard(BoardView):
             return cache[key]
 
         needs: dict[tuple[str, int], int] = {}
+        measured: dict[tuple[str, int], tuple[int, int]] = {}
         lines: list[Text] = []
         plan = Plan(0, 0, "one", "lines")
         for plan in plans(width):
             track = part(("track", plan.track), lambda p=plan: self._track(v, p, width))
             # Boxed rows are measured without drawing them: only the chosen ones are drawn.
             if plan.box:
-                tall = len(track) + self._rows_height(v, plan, width, needs)
+                tall = len(track) + self._rows_height(v, plan, width, needs, measured)
             else:
                 tall = len(track) + len(part(("rows", 0), lambda p=plan: self._rows(v, p, width)))
             if tall >= height and plan.box:
@@ -375,13 +377,25 @@ class MesosBoard(BoardView):
         return lines, plan
 
     def _rows_height(
-        self, v: MesosView, plan: Plan, width: int, needs: dict[tuple[str, int], int]
+        self,
+        v: MesosView,
+        plan: Plan,
+        width: int,
+        needs: dict[tuple[str, int], int],
+        measured: dict[tuple[str, int], tuple[int, int]] | None = None,
     ) -> int:
-        """The lines ``_rows_boxed`` takes for ``plan``, counted without drawing a box."""
+        """The lines ``_rows_boxed`` takes for ``plan``, counted without drawing a box.
+        A row is measured once per box width (``per``, kept in ``measured``): the layouts
+        tried differ mostly in box height, which only caps the tallest box's need."""
+        measured = {} if measured is None else measured
         total = 0
         for row in ("top", "bottom"):
-            faces, tall = self._row_faces(v, row, plan.box, plan.per, width, needs)
-            total += 1 + (flow_lines([fw for _, fw in faces], width) * tall if faces else 1)
+            key = (row, plan.per)
+            if key not in measured:
+                faces, tallest = self._row_faces(v, row, MAX_BOX, plan.per, width, needs)
+                measured[key] = (flow_lines([fw for _, fw in faces], width), tallest)
+            boxes, tallest = measured[key]
+            total += 1 + (boxes * min(plan.box, tallest) if boxes else 1)
         return total
 
     def _row_faces(
