@@ -145,6 +145,7 @@ SOURCES = (
     SRC_OFFERING,
     *MODULE_SOURCES,  # Part C: Cities, Rituals, Prophecies, Sacred Cenote, Tribe Powers
 )
+_SOURCE_INDEX = {src: i for i, src in enumerate(SOURCES)}  # SOURCES.index, without a search
 
 # A frame's step handler (a Decision, or None when it acted alone) and choice handler.
 StepHandler = Callable[[Any, Any], Decision | None]
@@ -482,7 +483,7 @@ class MezoState(ModulesMixin, GameState):
         if n <= 0:
             return
         self.vp[s] += n
-        self.vpsrc[s][SOURCES.index(src)] += n
+        self.vpsrc[s][_SOURCE_INDEX[src]] += n
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(f"{self.name(s)} gains {n} VP ({src}).", seat=s)
 
@@ -1094,9 +1095,10 @@ class MezoState(ModulesMixin, GameState):
         s = f.seat
         cid = self.kept[s]
         has_xib = self.xib[s * 2] + self.xib[s * 2 + 1] > 0
-        god = self.god_data(s)
+        god = self.gods[s]  # god_data(s)
         both = god is not None and god.passive_modifier == "pass_gives_both"
-        both = both or self.pass_gives_both()  # a Ritual may give both to everyone
+        if not both and self.ritual is not None:
+            both = self.pass_gives_both()  # a Ritual may give both to everyone
         key = (type(self), "action", s, cid, self.used_rows[s], has_xib, both)
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
@@ -1342,18 +1344,31 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_conflict_end(self, f: ConflictEnd) -> None:
         r = self.conflict_region
-        for s in range(self.tribe_count):
-            self._units_home(r, s)
-            for k in range(2):
-                if self.champs[s * 2 + k] == r:
-                    self.champs[s * 2 + k] = -1
-            self.xib[s * 2] += self.wrath[s * 2]
-            self.xib[s * 2 + 1] += self.wrath[s * 2 + 1]
-            self.wrath[s * 2] = self.wrath[s * 2 + 1] = 0
+        P = self.tribe_count
+        units, reserve, champs, xib, wrath = (
+            self.units,
+            self.reserve,
+            self.champs,
+            self.xib,
+            self.wrath,
+        )
+        base = r * P * 2  # unit_slot(r, 0, SH): slot base + i is slot i of the Reserve
+        # by slot i = 2 * tribe + k (a unit type, or a Champion): units home, Champions
+        # back, the Wrath to Xibalba
+        for i in range(2 * P):
+            if units[base + i]:
+                reserve[i] += units[base + i]
+                units[base + i] = 0
+            if champs[i] == r:
+                champs[i] = -1
+            xib[i] += wrath[i]
+            wrath[i] = 0
+        kept = self.kept
+        for s in range(P):
             self.tokens[s] = 0
-            if self.kept[s]:
-                self.played[s].append(self.kept[s])  # type: ignore[arg-type]
-                self.kept[s] = None
+            if kept[s]:
+                self.played[s].append(kept[s])  # type: ignore[arg-type]
+                kept[s] = None
             self.used_rows[s] = ""
         self.cards_shown = False
         self._close_region(r)
