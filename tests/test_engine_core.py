@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
 import random
 
 import pytest
 
 from tabletop_tui.engine.conformance import check_illegal_move, play_checked
-from tabletop_tui.engine.core import GameOver, IllegalMove, rank_scores
+from tabletop_tui.engine.core import Decision, GameOver, IllegalMove, Option, rank_scores
 from tabletop_tui.engine.record import DamagedSave, GameRecord
 from tests.fixture_game import GAME, HighCard, HighCardConfig
 
@@ -107,3 +109,32 @@ def test_kit_catches_a_broken_clone():
     broken = GAME.__class__(**{**GAME.__dict__, "state_class": SharedClone})
     with pytest.raises(AssertionError):
         play_checked(broken, {"players": 2}, 1, deep_every=1)
+
+
+def test_option_and_decision_are_values_that_survive_pickling():
+    """Saves, the decision memo and multiprocessing rely on value semantics."""
+    a = Option("x", "Take X", target="r1")
+    assert a == Option(id="x", label="Take X", target="r1")
+    assert a != Option("x", "Take X")
+    assert Option("x", "Take X").target is None
+    assert hash(a) == hash(Option("x", "Take X", "r1"))
+    assert repr(a) == "Option(id='x', label='Take X', target='r1')"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.id = "y"  # type: ignore[misc]
+    d = Decision(0, "Pick", (a,), kind="play")
+    assert d == Decision(seat=0, prompt="Pick", options=(a,), secret=False, kind="play")
+    assert d.context == {} and d.context is not Decision(0, "Pick", (a,)).context
+    assert Decision(1, "P", (), context={"k": 1}).context == {"k": 1}
+    assert [f.name for f in dataclasses.fields(Decision)] == [
+        "seat",
+        "prompt",
+        "options",
+        "secret",
+        "kind",
+        "context",
+    ]
+    for obj in (a, d):
+        back = pickle.loads(pickle.dumps(obj))
+        assert back == obj and type(back) is type(obj)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        d.seat = 1  # type: ignore[misc]

@@ -31,7 +31,10 @@ class GameConfig(BaseModel):
     players: int = Field(2, ge=1, le=5, description="Number of seats at the table.")
 
 
-@dataclass(frozen=True, slots=True)
+_NO_CONTEXT: Any = object()  # Decision's context when none is given
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Option:
     """One legal choice. ``id`` is stable (saves are lists of ids); ``label`` is for people.
 
@@ -43,8 +46,16 @@ class Option:
     label: str
     target: str | None = None
 
+    def __init__(self, id: str, label: str, target: str | None = None) -> None:  # noqa: A002
+        # Written out: the generated frozen __init__ goes through object.__setattr__ per
+        # field, and search play-outs build options by the million; the slots' own setters
+        # (bound below the class) skip the attribute look-up.
+        _option_id(self, id)
+        _option_label(self, label)
+        _option_target(self, target)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Decision:
     """Who must decide what next, with every legal option.
 
@@ -60,6 +71,23 @@ class Decision:
     kind: str = ""
     context: dict[str, Any] = field(default_factory=dict)
 
+    def __init__(
+        self,
+        seat: int,
+        prompt: str,
+        options: tuple[Option, ...],
+        secret: bool = False,
+        kind: str = "",
+        context: dict[str, Any] = _NO_CONTEXT,
+    ) -> None:
+        # Written out for speed, as Option's; a fresh dict when no context is given.
+        _decision_seat(self, seat)
+        _decision_prompt(self, prompt)
+        _decision_options(self, options)
+        _decision_secret(self, secret)
+        _decision_kind(self, kind)
+        _decision_context(self, {} if context is _NO_CONTEXT else context)
+
     def option(self, option_id: str) -> Option:
         for opt in self.options:
             if opt.id == option_id:
@@ -69,6 +97,23 @@ class Decision:
     @property
     def ids(self) -> list[str]:
         return [o.id for o in self.options]
+
+
+# The slot setters the two __init__ above use (frozen classes refuse plain assignment).
+_option_id, _option_label, _option_target = (
+    vars(Option)[name].__set__ for name in ("id", "label", "target")
+)
+(
+    _decision_seat,
+    _decision_prompt,
+    _decision_options,
+    _decision_secret,
+    _decision_kind,
+    _decision_context,
+) = (
+    vars(Decision)[name].__set__
+    for name in ("seat", "prompt", "options", "secret", "kind", "context")
+)
 
 
 @dataclass(frozen=True, slots=True)
