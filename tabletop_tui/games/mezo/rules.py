@@ -610,14 +610,20 @@ class MezoState(ModulesMixin, GameState):
     def playout(self, rng: random.Random, limit: int) -> None:
         """The protocol's play-out without its per-move checks: each option is drawn from
         the pending decision, so it needs no lookup, and the decision is the machine's own."""
-        history, stack, handlers, choice = self.history, self.stack, self.HANDLERS, rng.choice
+        record, pop, handlers, choice = (
+            self.history.append,
+            self.stack.pop,
+            self.HANDLERS,
+            rng.choice,
+        )
+        run = self._run
         moves = 0
         while (decision := self._pending) is not None and moves < limit:
             option_id = choice(decision.options).id
-            frame = stack.pop()  # ``_choose``, inlined: its frame has a choice handler
+            frame = pop()  # ``_choose``, inlined: its frame has a choice handler
             handlers[type(frame)][1](self, frame, option_id)  # type: ignore[misc]
-            self._run()
-            history.append(option_id)
+            run()
+            record(option_id)
             moves += 1
         self._decision_cache = None
 
