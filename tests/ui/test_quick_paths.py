@@ -206,11 +206,36 @@ def _seen(strips: list) -> list:
     ]
 
 
+def _board_app() -> object:
+    """An app showing one empty board text (id ``board``), for the board's fast paths."""
+    from textual.app import App, ComposeResult
+
+    from tabletop_tui.ui.board import BoardText
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield BoardText(None, id="board")  # type: ignore[arg-type]
+
+    return One()
+
+
+def _fitting_line(rng: random.Random) -> Text:
+    """A board line that fits its row: one line, no tab, at most 70 cells."""
+    line = _board_line(rng)
+    while "\n" in line.plain or "\t" in line.plain or line.cell_len > 70:
+        line = _board_line(rng)
+    return line
+
+
+def _screen_seen(app: object) -> list:
+    """What the whole screen shows, as ``_seen`` reads it."""
+    return _seen(app.screen._compositor.render_strips())  # type: ignore[attr-defined]
+
+
 async def test_the_board_lines_draw_as_the_joined_text():
     """A board's kept lines draw the strips its Static draws from the lines joined (the
     offsets that clicks and selection read included), with the same height, as lines
     change, move up and down and the width changes."""
-    from textual.app import App, ComposeResult
     from textual.geometry import Offset
     from textual.selection import Selection
     from textual.visual import Visual, visualize
@@ -218,12 +243,8 @@ async def test_the_board_lines_draw_as_the_joined_text():
     from tabletop_tui.ui.board import BoardLines, BoardText, line_key, markup_lines
     from tabletop_tui.ui.kit import join_lines
 
-    class One(App[None]):
-        def compose(self) -> ComposeResult:
-            yield BoardText(None, id="board")  # type: ignore[arg-type]
-
     rng = random.Random(11)
-    app = One()
+    app = _board_app()
     async with app.run_test(size=(80, 24)):
         widget = app.query_one("#board", BoardText)
         style = widget.visual_style
@@ -343,35 +364,21 @@ async def test_board_rows_changed_in_place_draw_as_the_whole_text():
     """Lines that replace as many lines, each on one row, are drawn row by row (only the
     rows that changed, nothing laid out), and the screen then shows what drawing the whole
     text again shows: each row's text, style and the offsets clicks and selection read."""
-    from textual.app import App, ComposeResult
 
     from tabletop_tui.ui.board import BoardLines, BoardText, line_key
 
-    class One(App[None]):
-        def compose(self) -> ComposeResult:
-            yield BoardText(None, id="board")  # type: ignore[arg-type]
-
-    def fitting(rng: random.Random) -> Text:
-        line = _board_line(rng)
-        while "\n" in line.plain or "\t" in line.plain or line.cell_len > 70:
-            line = _board_line(rng)
-        return line
-
-    def screen(app: App[None]) -> list:
-        return _seen(app.screen._compositor.render_strips())
-
     rng = random.Random(17)
-    app = One()
+    app = _board_app()
     async with app.run_test(size=(80, 24)) as pilot:
         widget = app.query_one("#board", BoardText)
-        lines = [fitting(rng) for _ in range(12)]
+        lines = [_fitting_line(rng) for _ in range(12)]
         widget.update(list(lines))
         await pilot.pause()
         in_place = 0
         for round_ in range(30):
-            lines = [line if rng.random() < 0.7 else fitting(rng) for line in lines]
+            lines = [line if rng.random() < 0.7 else _fitting_line(rng) for line in lines]
             if round_ % 10 == 9:  # one more line: laid out and drawn whole
-                lines.append(fitting(rng))
+                lines.append(_fitting_line(rng))
             after = BoardLines(list(lines), [line_key(line) for line in lines], {})
             rows = widget._changed_rows(widget._shown_lines, after)
             in_place += rows is not None
@@ -380,10 +387,10 @@ async def test_board_rows_changed_in_place_draw_as_the_whole_text():
             await pilot.pause()
             if rows is not None:
                 assert widget._layout_updates == layouts  # nothing laid out
-            shown = screen(app)
+            shown = _screen_seen(app)
             widget.refresh(layout=True)  # the whole text drawn again
             await pilot.pause()
-            assert shown == screen(app), round_
+            assert shown == _screen_seen(app), round_
         assert in_place >= 25
         assert widget.content is widget._shown_lines  # what it shows
         widget.content = "Round 2"  # Static's way in still works: the lines give way
@@ -399,16 +406,11 @@ async def test_board_rows_drawn_alone_are_the_rows_textual_draws():
     one Textual draws from the whole text (text, style, the offsets clicks and selection
     read), rows below the lines blank; lines that do not fit their row, and a selection,
     are drawn Textual's way. What is kept is only the lines shown now."""
-    from textual.app import App, ComposeResult
     from textual.geometry import Offset
     from textual.selection import Selection
     from textual.widget import Widget
 
     from tabletop_tui.ui.board import BoardText, line_key
-
-    class One(App[None]):
-        def compose(self) -> ComposeResult:
-            yield BoardText(None, id="board")  # type: ignore[arg-type]
 
     def new_line(rng: random.Random, round_: int) -> Text:
         """Most rounds, a line that fits its row; every fourth, any line."""
@@ -418,7 +420,7 @@ async def test_board_rows_drawn_alone_are_the_rows_textual_draws():
         return line
 
     rng = random.Random(23)
-    app = One()
+    app = _board_app()
     async with app.run_test(size=(80, 24)) as pilot:
         widget = app.query_one("#board", BoardText)
         widget.styles.min_height = 16  # rows below the lines
@@ -460,34 +462,20 @@ async def test_board_rows_held_by_the_minimum_height_change_in_place():
     """A board text held taller than its lines by its minimum height takes more or fewer
     lines row by row (nothing laid out, it keeps its size), and the screen shows what
     drawing the whole text again shows; lines beyond its height are laid out."""
-    from textual.app import App, ComposeResult
 
     from tabletop_tui.ui.board import BoardText
 
-    class One(App[None]):
-        def compose(self) -> ComposeResult:
-            yield BoardText(None, id="board")  # type: ignore[arg-type]
-
-    def fitting(rng: random.Random) -> Text:
-        line = _board_line(rng)
-        while "\n" in line.plain or "\t" in line.plain or line.cell_len > 70:
-            line = _board_line(rng)
-        return line
-
-    def screen(app: App[None]) -> list:
-        return _seen(app.screen._compositor.render_strips())
-
     rng = random.Random(29)
-    app = One()
+    app = _board_app()
     async with app.run_test(size=(80, 24)) as pilot:
         widget = app.query_one("#board", BoardText)
         widget.styles.min_height = 15
-        lines = [fitting(rng) for _ in range(10)]
+        lines = [_fitting_line(rng) for _ in range(10)]
         widget.update(list(lines))
         await pilot.pause()
         for count in (12, 15, 9, 14, 15, 3, 17, 15, 11):
-            lines = [line if rng.random() < 0.6 else fitting(rng) for line in lines[:count]]
-            lines += [fitting(rng) for _ in range(count - len(lines))]
+            lines = [line if rng.random() < 0.6 else _fitting_line(rng) for line in lines[:count]]
+            lines += [_fitting_line(rng) for _ in range(count - len(lines))]
             was = len(widget._shown_lines.keys)
             layouts = widget._layout_updates
             widget.update(list(lines))
@@ -496,7 +484,7 @@ async def test_board_rows_held_by_the_minimum_height_change_in_place():
             in_place = count <= 15 and was < 15 or count == was == 15
             assert (widget._layout_updates == layouts) is in_place, (was, count)
             assert widget.size.height == max(15, count)
-            shown = screen(app)
+            shown = _screen_seen(app)
             widget.refresh(layout=True)  # the whole text drawn again
             await pilot.pause()
-            assert shown == screen(app), count
+            assert shown == _screen_seen(app), count
