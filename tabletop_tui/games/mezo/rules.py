@@ -21,7 +21,7 @@ itself instead of returning a ``Decision``, and replaces rows of the handler tab
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any, ClassVar, Literal
 
@@ -365,6 +365,11 @@ class MezoState(ModulesMixin, GameState):
 
     def rname(self, r: int) -> str:
         return f"{self.data.region_ids[r]} {self.data.region_names[r]}"
+
+    def region_options(self, regions: Iterable[int]) -> tuple[Option, ...]:
+        """One option per region, each naming it (made once per region, ``_region_option``)."""
+        ids, names = self.data.region_ids, self.data.region_names
+        return tuple(_region_option(ids[r], names[r]) for r in regions)
 
     def vp_order(self) -> list[int]:
         return sorted(range(self.tribe_count), key=lambda s: (-self.vp[s], self.pos[s]))
@@ -776,9 +781,7 @@ class MezoState(ModulesMixin, GameState):
         key = (type(self), "champion", s, free)
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
-        opts = tuple(
-            _region_option(self.data.region_ids[r], self.data.region_names[r]) for r in free
-        )
+        opts = self.region_options(free)
         return _remember(
             key,
             Decision(
@@ -1759,9 +1762,7 @@ class MezoState(ModulesMixin, GameState):
         key = (type(self), "region", s, text, step.op, cands)
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
-        opts = tuple(
-            _region_option(self.data.region_ids[r], self.data.region_names[r]) for r in cands
-        )
+        opts = self.region_options(cands)
         return _remember(
             key,
             Decision(

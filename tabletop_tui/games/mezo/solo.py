@@ -361,9 +361,7 @@ class SoloState(MezoState):
 
     def _f_set_blessed(self, f: SetBlessed) -> Decision:
         free = self.regions_without_champion()
-        opts = tuple(
-            Option(f"region:{self.rid(r)}", self.rname(r), f"region:{self.rid(r)}") for r in free
-        )
+        opts = self.region_options(free)
         return Decision(
             PLAYER,
             f"{self.name(PLAYER)}: choose the Blessed Region (a region without your Champion)",
