@@ -84,6 +84,29 @@ async def test_clicking_a_card_picks_the_option_for_its_kind(card, picked):
         assert app.picked == [picked]
 
 
+async def test_the_partners_cards_of_a_kind_get_no_option_number_and_pick_nothing():
+    """Options play from the hand of the seat to decide: the partner's card of the same
+    kind shows no number, is not marked by the highlight, and a click on it picks nothing
+    (it shows in the inspector)."""
+    s = position(
+        {"players": 2},
+        hand=["ex-r1", "tr-r1", "go-b1", "ra-r1", "ea-b1"],
+        hand2=["ex-r2", "ex-b1", "tr-r2", "go-r1", "sl-b1"],
+    )
+    async with shown(s, 0, (80, 40)) as (app, pilot):
+        lines = _text(app).splitlines()
+        partner = lines[next(i for i, ln in enumerate(lines) if ln.startswith("Ben's hand")) :]
+        assert [ln[:12] for ln in lines if ln.startswith("▸")] == ["▸R Excavate "]
+        ex2 = next(ln for ln in partner if "R Excavate" in ln)
+        assert "▶" in ex2 and not any(ch.isdigit() for ch in ex2.split("▶")[0][12:])
+        tr2 = next(ln for ln in partner if "R Treasure" in ln)
+        assert " R Treasure    ▶ -2 health" in tr2
+        board = app.query_one(MaeshoweBoard)
+        board.element_clicked("ex-r2")
+        await pilot.pause()
+        assert app.picked == [] and board.inspected == "ex-r2"
+
+
 async def test_clicking_the_row_or_a_track_explains_it():
     s = position(hand=["ex-r1", "ex-r2", "tr-r1", "go-b1", "ra-r1"], row=["ex-b1"])
     async with shown(s, 0) as (app, pilot):

@@ -121,6 +121,8 @@ class MaeshoweBoard(BoardView):
         super().__init__(*args, **kwargs)
         self._panel = 0  # 0: the unseen cards, 1..n: the discard pile of seat panel-1
         self._cards_of: tuple[MaeshoweView, dict[str, dict[str, Any]]] | None = None
+        # The place (row, a hand, a pile...) of each card of that view, by id.
+        self._places: dict[str, int] = {}
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -136,28 +138,36 @@ class MaeshoweBoard(BoardView):
             return {}
         if self._cards_of is not None and self._cards_of[0] is view:
             return self._cards_of[1]
-        cards = self._cards_in(view)
+        cards, self._places = self._cards_in(view)
         self._cards_of = (view, cards)
         return cards
 
     @staticmethod
-    def _cards_in(view: MaeshoweView) -> dict[str, dict[str, Any]]:
-        """Every card of ``view`` the viewer can see, by id."""
+    def _cards_in(view: MaeshoweView) -> tuple[dict[str, dict[str, Any]], dict[str, int]]:
+        """Every card of ``view`` the viewer can see, by id, and the place each is in."""
         places = [view["row"], view["known_top"], view["looking"]]
-        places += [h for h in view["hands"] if h] + view["discards"]
+        places += [h or [] for h in view["hands"]] + view["discards"]
         out = {c["id"]: c for cards in places for c in cards}
+        where = {c["id"]: i for i, cards in enumerate(places) for c in cards}
         if view.get("pending"):
             out.setdefault(view["pending"]["id"], view["pending"])
-        return out
+        return out, where
 
     def _same(self, a: str | None, b: str | None) -> bool:
-        """Whether two card ids are the same kind and rune (interchangeable in options)."""
+        """Whether two card ids are the same kind and rune in the same place: interchangeable
+        in options (an option names one card of each kind in the hand it plays from; the
+        partner's cards of that kind are not what it plays)."""
         if a is None or b is None:
             return False
         if a == b:
             return True
         cards = self._cards()
-        return a in cards and b in cards and card_class(cards[a]) == card_class(cards[b])
+        return (
+            a in cards
+            and b in cards
+            and card_class(cards[a]) == card_class(cards[b])
+            and self._places.get(a) == self._places.get(b)
+        )
 
     def option_for(self, target: str) -> str | None:
         """A click on a hand card picks the first option for a card like it (options name
@@ -192,12 +202,9 @@ class MaeshoweBoard(BoardView):
         out: dict[str, int] = {}
         if d is None or not self.pickable(d, self.viewer):
             return out
-        cards = self._cards()
         for i, opt in enumerate(d.options):
-            kind = opt.id.partition(":")[0]
-            target = cards.get(opt.target or "")
-            if target is not None and card_class(target) == card_class(card):
-                out.setdefault(kind, i + 1)
+            if self._same(opt.target, card["id"]):
+                out.setdefault(opt.id.partition(":")[0], i + 1)
         return out
 
     def _marked(self, card: dict[str, Any]) -> bool:
