@@ -84,3 +84,23 @@ def test_engine_and_bots_import_no_textual_or_rich():
         "assert not bad, bad"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_tip_names_the_other_option_with_a_whole_seat_name():
+    """A tip compares the move it names with the next best; options that name a tribe's
+    unit carry the seat as ``{seat:N}`` until the screen fills it in, so the comparison
+    must keep that mark whole (it once cut it at its colon: "{seat would do less...")."""
+    import re
+
+    bot = GAME.bot("medium")
+    broken = re.compile(r"\{seat(?!:\d+\})")
+    st = new(players=3, seed=5)
+    rng = random.Random(5)
+    checked = 0
+    while (d := st.decision()) is not None and checked < 6:
+        if len(d.options) > 1 and any("{seat:" in o.label for o in d.options):
+            why = bot.explain(context_for(st, bot_rng(5, d.seat)))
+            assert not broken.search(why), why
+            checked += 1
+        st.apply(rng.choice(d.options).id)
+    assert checked == 6

@@ -414,8 +414,9 @@ def _and(items: list[str]) -> str:
 
 
 def _short(label: str) -> str:
-    """An option's name without its details: "Row 2" for "Row 2: AWAKEN 1 here"."""
-    head = label.split(":", 1)[0]
+    """An option's name without its details: "Row 2" for "Row 2: AWAKEN 1 here". Only a
+    colon and a space end the name: a seat's name is ``{seat:N}`` until the screen fills it."""
+    head = label.split(": ", 1)[0]
     return head if len(head) <= 40 else head[:39] + "…"
 
 
