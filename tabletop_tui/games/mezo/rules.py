@@ -614,22 +614,50 @@ class MezoState(ModulesMixin, GameState):
 
     def playout(self, rng: random.Random, limit: int) -> None:
         """The protocol's play-out without its per-move checks: each option is drawn from
-        the pending decision, so it needs no lookup, and the decision is the machine's own."""
-        record, pop, handlers, choice = (
-            self.history.append,
-            self.stack.pop,
-            self.HANDLERS,
-            rng.choice,
-        )
-        run = self._run
+        the pending decision, so it needs no lookup, and the decision is the machine's own.
+
+        ``_choose`` and ``_run`` are written out in the loop, and so is ``rng.choice`` when
+        the stream is a plain ``Random`` (its ``choice`` is ``_randbelow``, the getrandbits
+        loop below): the same draws, without three calls a move."""
+        if _CHOICE_IS_GETRANDBITS and type(rng) is random.Random:
+            getrandbits = rng.getrandbits
+        else:  # another stream: its own ``choice``
+            GameState.playout(self, rng, limit)
+            self._decision_cache = None
+            return
+        stack = self.stack
+        record, pop, push, handlers = self.history.append, stack.pop, stack.append, self.HANDLERS
+        decision = self._pending
         moves = 0
-        while (decision := self._pending) is not None and moves < limit:
-            option_id = choice(decision.options).id
-            frame = pop()  # ``_choose``, inlined: its frame has a choice handler
+        while decision is not None and moves < limit:
+            options = decision.options
+            n = len(options)
+            k = n.bit_length()
+            i = getrandbits(k)
+            while i >= n:
+                i = getrandbits(k)
+            option_id = options[i].id
+            frame = pop()  # its frame has a choice handler
             handlers[type(frame)][1](self, frame, option_id)  # type: ignore[misc]
-            run()
+            decision = None
+            while stack:  # ``_run``
+                frame = pop()
+                step, choose = handlers[type(frame)]
+                asked = step(self, frame)
+                if asked is None:
+                    continue
+                if len(asked.options) == 1:
+                    choose(self, frame, asked.options[0].id)  # type: ignore[misc]
+                    continue
+                push(frame)
+                decision = asked
+                break
+            else:
+                self.finished = True
+                self.phase = "over"
             record(option_id)
             moves += 1
+        self._pending = decision
         self._decision_cache = None
 
     # ---- setup frames --------------------------------------------------------------------
@@ -2644,6 +2672,14 @@ class MezoState(ModulesMixin, GameState):
         Power: (ModulesMixin._f_power, ModulesMixin._c_power),
         ProphecyCheck: (ModulesMixin._f_prophecy_check, None),
     }
+
+
+# ``Random.choice`` draws ``_randbelow(len)``; for a plain ``Random`` that is the getrandbits
+# loop ``MezoState.playout`` writes out (checked here, so another Python falls back to it).
+_CHOICE_IS_GETRANDBITS = (
+    getattr(random.Random, "_randbelow", None)
+    is getattr(random.Random, "_randbelow_with_getrandbits", object())
+)
 
 
 # ---- decisions made once ------------------------------------------------------------------
