@@ -30,3 +30,20 @@ def test_the_fast_playout_is_the_generic_one(config, limit):
         assert fast.full_state() == generic.full_state()
         assert fast.decision() == generic.decision()
         assert (fast.decision() is None) == (limit == 2000)
+
+
+class _OwnChoice(random.Random):
+    """A stream with its own ``choice``: the play-out must draw through it."""
+
+    def choice(self, seq):  # type: ignore[override]
+        return seq[-1 if self.random() < 0.5 else 0]
+
+
+def test_a_stream_with_its_own_choice_is_drawn_from_through_it():
+    start = MezoState.new({"players": 2}, 7)
+    fast, generic = start.clone(), start.clone()
+    fast.playout(_OwnChoice(3), 2000)
+    GameState.playout(generic, _OwnChoice(3), 2000)
+    assert fast.history == generic.history
+    assert fast.full_state() == generic.full_state()
+    assert fast.decision() is None
