@@ -369,10 +369,13 @@ class MezoState(ModulesMixin, GameState):
     def region_options(self, regions: Iterable[int]) -> tuple[Option, ...]:
         """One option per region, each naming it (made once per region, ``_region_option``)."""
         ids, names = self.data.region_ids, self.data.region_names
-        return tuple(_region_option(ids[r], names[r]) for r in regions)
+        return tuple([_region_option(ids[r], names[r]) for r in regions])
 
     def vp_order(self) -> list[int]:
-        return sorted(range(self.tribe_count), key=lambda s: (-self.vp[s], self.pos[s]))
+        vp, pos = self.vp, self.pos
+        if self.tribe_count == 2:  # the sort below for two tribes, without its key calls
+            return [0, 1] if (-vp[0], pos[0]) <= (-vp[1], pos[1]) else [1, 0]
+        return sorted(range(self.tribe_count), key=lambda s: (-vp[s], pos[s]))
 
     def regions_without_champion(self) -> list[int]:
         """The in-play regions no Champion stands in (where the Blessed Region may be)."""
@@ -398,14 +401,21 @@ class MezoState(ModulesMixin, GameState):
     def god_data(self, s: int):  # noqa: ANN201 - returns data.God
         return self.gods[s]
 
-    def modifiers(self, s: int, key: str) -> list[str | int]:
-        out = []
-        for aid in self.abil[s]:
-            m = self.data.ability(aid).modifier
-            if key in m:
-                out.append(m[key])
+    def modifiers(self, s: int, key: str) -> Sequence[str | int]:
+        """The values of rule modifier ``key`` that ``s``'s abilities (and a Ritual) give."""
+        abil = self.abil[s]
+        out: Sequence[str | int] = ()
+        if abil:  # the same few ability sets come back: their values are made once
+            d = self.data
+            hit = _MODIFIERS.get((id(d), abil, key))
+            if hit is None or hit[0] is not d:
+                found = tuple(
+                    m[key] for m in (d.ability(aid).modifier for aid in abil) if key in m
+                )
+                hit = _cache_put(_MODIFIERS, (id(d), abil, key), (d, found))
+            out = hit[1]
         if self.ritual is not None:
-            out += self.ritual_modifiers(key)
+            out = [*out, *self.ritual_modifiers(key)]
         return out
 
     def tier(self, s: int) -> int:
@@ -707,7 +717,7 @@ class MezoState(ModulesMixin, GameState):
             self.reserve[s * 2], self.reserve[s * 2 + 1] = per["shaman"] - xs, per["warrior"] - xw
             self.vp[s] = c.start_vp["multiplayer"]
         for s in self.ring:
-            god = self.god_data(s)
+            god = self.gods[s]  # god_data(s)
             assert god is not None
             deck = list(god.cards)
             self.rng.shuffle(deck)
@@ -766,12 +776,20 @@ class MezoState(ModulesMixin, GameState):
         self._push_seq(frames)
 
     def _hooked(self, s: int, hook: str) -> tuple[str, ...]:
-        out = []
-        for aid in self.abil[s]:
-            a = self.data.ability(aid)
-            if hook in a.hooks and (not a.only_ages or self.age in a.only_ages):
-                out.append(aid)
-        return tuple(out)
+        """``s``'s abilities that trigger at ``hook`` this Age (made once per ability set)."""
+        abil = self.abil[s]
+        if not abil:
+            return ()
+        d, age = self.data, self.age
+        hit = _HOOKED.get((id(d), abil, hook, age))
+        if hit is None or hit[0] is not d:
+            out = []
+            for aid in abil:
+                a = d.ability(aid)
+                if hook in a.hooks and (not a.only_ages or age in a.only_ages):
+                    out.append(aid)
+            hit = _cache_put(_HOOKED, (id(d), abil, hook, age), (d, tuple(out)))
+        return hit[1]
 
     def _f_tribe_turn(self, f: TribeTurn) -> None:
         s = f.seat
@@ -907,7 +925,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_god_turn(self, f: GodTurn) -> Decision:
         s = f.seat
-        god = self.god_data(s)
+        god = self.gods[s]  # god_data(s)
         assert god is not None
         empty = tuple(self.empty_vertices())
         # the vertices' labels name their in-play regions
@@ -946,7 +964,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _c_god_turn(self, f: GodTurn, oid: str) -> None:
         s = f.seat
-        god = self.god_data(s)
+        god = self.gods[s]  # god_data(s)
         assert god is not None
         if oid == "call_first":
             self.stack.append(MoveGod(s, True))
@@ -957,7 +975,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _set_vertex(self, s: int, v: int) -> None:
         self.vertex[s] = v
-        god = self.god_data(s)
+        god = self.gods[s]  # god_data(s)
         assert god is not None
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(f"{god.name} stands on {self._vertex_label(v)}.", seat=s)
@@ -991,7 +1009,7 @@ class MezoState(ModulesMixin, GameState):
         self._reveal()
         frames: list[Frame] = []
         for s in self.vp_order():
-            god = self.god_data(s)
+            god = self.gods[s]  # god_data(s)
             if god and god.passive_hook == "on_conflict_tile_revealed" and not self.bury_used[s]:
                 frames.append(Eff(s, god.passive_steps, 0, SRC_GOD))
         frames.append(ConflictBegin())
@@ -1012,7 +1030,7 @@ class MezoState(ModulesMixin, GameState):
         s = f.seat
         if not self.conflict_stack or self.bury_used[s]:
             return None
-        god = self.god_data(s)
+        god = self.gods[s]  # god_data(s)
         assert god is not None
         key = (type(self), "bury", s, god.id, self.conflict_region)
         if (hit := _DECISIONS.get(key)) is not None:
@@ -1067,12 +1085,12 @@ class MezoState(ModulesMixin, GameState):
         n = len(self.ring)
         # A8.5: left of the Champion's owner; without one, the VP leader; then clockwise.
         start = (self.pos[owner] + 1) % n if owner >= 0 else self.pos[self.vp_order()[0]]
-        self.turn = tuple(self.ring[(start + i) % n] for i in range(n))
+        self.turn = tuple([self.ring[(start + i) % n] for i in range(n)])
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log("Turn order: " + ", ".join(self.name(s) for s in self.turn) + ".")
         frames = []
         for s in self.turn:
-            god = self.god_data(s)
+            god = self.gods[s]  # god_data(s)
             if god and god.passive_hook == "start_of_normal_conflict":
                 frames.append(Eff(s, god.passive_steps, 0, SRC_GOD))
         frames += _conflict_turns(self.turn, self.data.constants.actions_per_conflict)
@@ -1097,7 +1115,7 @@ class MezoState(ModulesMixin, GameState):
         key = (type(self), "keep", s, drawn)
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
-        opts = tuple(_keep_option(cid, self.data.cards[cid]) for cid in drawn)
+        opts = tuple([_keep_option(cid, self.data.cards[cid]) for cid in drawn])
         return _remember(
             key,
             Decision(
@@ -1182,7 +1200,8 @@ class MezoState(ModulesMixin, GameState):
             opt = self.data.cards[self.kept[s]].option(key)  # type: ignore[index]
             if self._log_buffer is not None:  # no text when nobody keeps the log
                 self.log(f"{self.name(s)} plays row {_row(key)}: {opt.text}", seat=s)
-            self._effect_now(s, opt.steps, SRC_CARDS)
+            if opt.steps:  # ``_effect_now``, inlined: hot
+                self._steps(s, opt.steps, 0, SRC_CARDS)
             return
         gain = parts[-1]
         if len(parts) == 3:
@@ -1200,8 +1219,8 @@ class MezoState(ModulesMixin, GameState):
         if gain == "both":
             self._effect(s, steps, SRC_CARDS)
             self._pass_bonus(s)
-        else:
-            self._effect_now(s, steps, SRC_CARDS)
+        else:  # ``_effect_now``, inlined: hot
+            self._steps(s, steps, 0, SRC_CARDS)
 
     def _f_third(self, f: Third) -> Decision | None:
         s = f.seat
@@ -1242,7 +1261,10 @@ class MezoState(ModulesMixin, GameState):
 
     def _measure_strength(self, r: int) -> dict[int, int]:
         """Every tribe's Strength in ``r`` (kept for the Prophecies), told in the log."""
-        st = {s: self.strength(s, r) for s in range(self.tribe_count)}
+        parts = self.strength_parts
+        st = {}
+        for s in range(self.tribe_count):  # ``strength``, without a call per tribe
+            st[s] = sum(parts(s, r))
         self.last_strength = st
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(
@@ -1258,7 +1280,7 @@ class MezoState(ModulesMixin, GameState):
         if best <= 0:
             self.log("Nobody has Strength here: no winner.")
             return
-        tied = self.strength_tie(tuple(s for s in self.turn if st[s] == best))
+        tied = self.strength_tie(tuple([s for s in self.turn if st[s] == best]))
         self._settle(tied, Win(-1), "strength")
 
     def _settle(self, tied: tuple[int, ...], then: Win | Space, what: str) -> None:
@@ -1326,7 +1348,7 @@ class MezoState(ModulesMixin, GameState):
         if -1 not in track:
             self.log(f"The {TRACK_NAMES['calendar' if t == SH else 'codex']} is full.")
             return
-        tied = tuple(s for s in self.turn if counts[s] == best)
+        tied = tuple([s for s in self.turn if counts[s] == best])
         if self._log_buffer is not None:  # no text when nobody keeps the log
             shown = ", ".join(f"{self.name(s)} {counts[s]}" for s in self.turn if counts[s])
             self.log(f"{TYPE_NAME[t]}s here: {shown}.")
@@ -1591,7 +1613,18 @@ class MezoState(ModulesMixin, GameState):
             self._steps(s, steps, 0, src)
 
     def _f_eff(self, f: Eff) -> None:
-        self._steps(f.seat, f.steps, f.index, f.source)
+        """``_steps`` from the frame's index, written out: the commonest frame of all."""
+        s, steps, i, src = f.seat, f.steps, f.index, f.source
+        stack, start = self.stack, self._start
+        last = len(steps) - 1
+        while i < last:
+            depth = len(stack)
+            start(s, steps[i], src)
+            i += 1
+            if len(stack) != depth:
+                stack.insert(depth, Eff(s, steps, i, src))
+                return
+        start(s, steps[i], src)
 
     def _steps(self, s: int, steps: tuple[Step, ...], i: int, src: str) -> None:
         """Start the effect's steps in turn from ``i``. The rest of the effect waits under
@@ -1616,7 +1649,7 @@ class MezoState(ModulesMixin, GameState):
             return
         if step.op != "smite" and step.op != "demolish":  # the only steps passives count
             return
-        god = self.god_data(s)
+        god = self.gods[s]  # god_data(s)
         if god is None:
             return
         if step.op == "smite" and god.passive_hook == "on_smite_first_in_conflict":
@@ -1666,14 +1699,17 @@ class MezoState(ModulesMixin, GameState):
     def _start(self, s: int, step: Step, src: str) -> None:
         op = step.op
         P = self.tribe_count
-        if op == "vp":
-            n = self._n(s, step)
-            self.gain_vp(s, n, src)
-            self._done(s, step, src, n)
-        elif op == "devotion":
-            n = self._n(s, step)
-            self.gain_devotion(s, n)
-            self._done(s, step, src, n)
+        if op == "vp" or op == "devotion":  # the commonest steps, ``_n`` and ``_done`` inlined
+            n = step.n
+            if n == "devotion_tier":
+                n = self.tier(s)
+            if n > 0:
+                if op == "vp":
+                    self.gain_vp(s, n, src)  # type: ignore[arg-type]
+                else:
+                    self.gain_devotion(s, n)  # type: ignore[arg-type]
+            elif step.else_:  # neither is a step a passive counts
+                self._effect(s, step.else_, src)
         elif op in ("recover", "discard_unit"):
             if step.who != "self":
                 self._done(s, step, src, 0)
@@ -1918,7 +1954,7 @@ class MezoState(ModulesMixin, GameState):
         self.gain_devotion(s, k * per)
         tile = self.data.wrathful_tile(self.wrath_tiles[self.age - 1])
         frames: list[Frame] = []
-        god = self.god_data(s)
+        god = self.gods[s]  # god_data(s)
         if god is not None and god.passive_hook == "on_unit_sacrificed":
             for _ in range(self._use_passive(s, god, k)):
                 frames.append(Eff(s, god.passive_steps, 0, SRC_GOD))
@@ -1991,7 +2027,7 @@ class MezoState(ModulesMixin, GameState):
                 seat=s,
             )
         if passive:  # its reward (Zotz: 1 VP) after the rest of the EXILE
-            god = self.god_data(s)
+            god = self.gods[s]  # god_data(s)
             assert god is not None
             self._effect(s, god.passive_steps, SRC_GOD)
         self.stack.append(Hit(s, step, src, r, left - 1, done + 1))
@@ -2001,7 +2037,7 @@ class MezoState(ModulesMixin, GameState):
 
         Zotz's (``xibalba_if_god_present``) does where the god is present, at most
         ``cap_per_conflict`` times a conflict when the data sets a cap; each use counts."""
-        god = self.god_data(s)
+        god = self.gods[s]  # god_data(s)
         if god is None or god.passive_modifier != "xibalba_if_god_present":
             return False
         return self.god_present(s, r) and self._use_passive(s, god, 1) == 1
@@ -2353,7 +2389,7 @@ class MezoState(ModulesMixin, GameState):
                 )
             assert 0 <= self.dev[s] <= c.devotion_max
             assert self.vp[s] >= 0 and self.vp[s] == sum(self.vpsrc[s])
-            god = self.god_data(s)
+            god = self.gods[s]  # god_data(s)
             if god is not None:
                 cards = self.deck[s] + self.played[s] + ([self.kept[s]] if self.kept[s] else [])
                 assert sorted(cards) == sorted(god.cards), f"{self.name(s)}'s God cards are wrong"
@@ -2415,7 +2451,7 @@ class MezoState(ModulesMixin, GameState):
         ]
         tribes = []
         for s in range(P):
-            god = self.god_data(s)
+            god = self.gods[s]  # god_data(s)
             shown = self.cards_shown or seat == s
             kept = self.kept[s]
             card = None
@@ -2696,6 +2732,20 @@ def _remember(key: tuple[Any, ...], decision: Decision) -> Decision:
         _DECISIONS.clear()  # a search on one position some thousands
     _DECISIONS[key] = decision
     return decision
+
+
+# By data (which the entry keeps alive, so its id is not reused), a tribe's ability set and
+# a hook and Age, or a modifier key: what ``_hooked`` and ``modifiers`` find in those abilities.
+_HOOKED: dict[tuple[Any, ...], tuple[object, tuple[str, ...]]] = {}
+_MODIFIERS: dict[tuple[Any, ...], tuple[object, tuple[str | int, ...]]] = {}
+
+
+def _cache_put(table: dict[Any, Any], key: Any, value: Any) -> Any:
+    """Store ``value`` in one of the tables above, emptied if it ever grows large."""
+    if len(table) > 4096:
+        table.clear()
+    table[key] = value
+    return value
 
 
 # Per board (by its data, which the entry keeps alive) and regions in play: the vertices that
