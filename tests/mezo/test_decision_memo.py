@@ -84,3 +84,84 @@ def test_vertices_and_their_labels_follow_the_regions_in_play():
             for v, regs in enumerate(d.vertex_regions)
             if v not in state.vertex and any(inplay[r] for r in regs)
         ]
+
+
+HOOKS = (
+    "start_of_tribe_step",
+    "after_champion_deploy",
+    "start_of_blessed_conflict",
+    "on_destroy_for_third_action",
+    "on_win_conflict_with_own_champion",
+    "end_of_game",
+)
+MODIFIER_KEYS = (
+    "champion_strength",
+    "wins_majority_ties",
+    "extra_devotion_per_sacrificed_unit",
+    "deploy_cap",
+)
+
+
+def _hooked_afresh(state: MezoState, s: int, hook: str) -> tuple[str, ...]:
+    out = []
+    for aid in state.abil[s]:
+        a = state.data.ability(aid)
+        if hook in a.hooks and (not a.only_ages or state.age in a.only_ages):
+            out.append(aid)
+    return tuple(out)
+
+
+def _modifiers_afresh(state: MezoState, s: int, key: str) -> list:
+    out = [m[key] for m in (state.data.ability(a).modifier for a in state.abil[s]) if key in m]
+    if state.ritual is not None:
+        out += state.ritual_modifiers(key)
+    return out
+
+
+def test_hooks_and_modifiers_found_once_are_the_ones_found_afresh():
+    """``_hooked`` and ``modifiers`` remember what an ability set gives (``rules._HOOKED``,
+    ``rules._MODIFIERS``): at every decision of games of every shape they answer as a scan."""
+    seen = set()
+    for config, seed in GAMES:
+        state = MezoState.new(config, seed)
+        rng = random.Random(seed)
+        while (decision := state.decision()) is not None:
+            for s in range(state.tribe_count):
+                for hook in HOOKS:
+                    assert state._hooked(s, hook) == _hooked_afresh(state, s, hook)
+                for key in MODIFIER_KEYS:
+                    assert list(state.modifiers(s, key)) == _modifiers_afresh(state, s, key)
+                    seen.add(tuple(state.modifiers(s, key)))
+            state.apply_unrecorded(rng.choice(decision.options).id)
+    assert len(seen) > 1 and rules._HOOKED and rules._MODIFIERS  # some sets gave something
+
+
+def test_the_tables_of_hooks_and_modifiers_stay_bounded():
+    table: dict = {}
+    for i in range(5000):
+        assert rules._cache_put(table, i, ("data", ())) == ("data", ())
+        assert len(table) <= 4097
+    assert table[4999] == ("data", ())
+
+
+def test_chosen_ids_are_parsed_as_the_handlers_read_them():
+    """The parsed forms of option ids (made once per id) and the data's id indexes."""
+    assert rules._payload("card:c12") == "c12" and rules._payload("third:no") == "no"
+    assert rules._int_payload("offer:2") == 2 and rules._int_payload("size:4") == 4
+    assert rules._parts("pass:a:devotion") == ("pass", "a", "devotion")
+    assert rules._parts("play:b") == ("play", "b")
+    assert rules._hit_target("hit:1:W") == (1, rules.WA)
+    assert rules._hit_target("hit:0:S") == (0, rules.SH)
+    d = MezoState.new({"players": 2}, 0).data
+    assert all(d.region_index[rid] == d.region_ids.index(rid) for rid in d.region_ids)
+    for track, spaces in (("calendar", d.calendar), ("codex", d.codex)):
+        ids = [sp.id for sp in spaces]
+        assert all(d.space_index[track][sid] == ids.index(sid) for sid in ids)
+
+
+def test_the_vp_order_of_two_tribes_is_the_sort_by_vp_then_seat_order():
+    state = MezoState.new({"players": 2}, 0)
+    for vp in ((0, 0), (3, 1), (1, 3), (5, 5)):
+        for pos in ([0, 1], [1, 0]):
+            state.vp, state.pos = list(vp), pos
+            assert state.vp_order() == sorted(range(2), key=lambda s: (-vp[s], pos[s]))
