@@ -439,6 +439,24 @@ class MezoData:
             index[kind] = table
         return index
 
+    @cached_property
+    def region_index(self) -> dict[str, int]:
+        """Region id -> its index (``region_ids.index``, read at every region choice)."""
+        index: dict[str, int] = {}
+        for i, rid in enumerate(self.region_ids):
+            index.setdefault(rid, i)  # the first, as ``index`` finds
+        return index
+
+    @cached_property
+    def space_index(self) -> dict[str, dict[str, int]]:
+        """Per track, space id -> its index in ``calendar`` or ``codex``."""
+        out: dict[str, dict[str, int]] = {}
+        for track, spaces in (("calendar", self.calendar), ("codex", self.codex)):
+            index = out[track] = {}
+            for i, sp in enumerate(spaces):
+                index.setdefault(sp.id, i)  # the first, as a scan finds
+        return out
+
     def god(self, god_id: str) -> God:
         return self._index["god"][god_id]  # type: ignore[no-any-return]
 

@@ -840,7 +840,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _c_champion(self, f: Champion, oid: str) -> None:
         s, k = f.seat, f.slot
-        r = self.data.region_ids.index(oid.split(":", 1)[1])
+        r = self.data.region_index[_payload(oid)]
         self.champs[s * 2 + k] = r
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(f"{self.name(s)} deploys a Champion into {self.rname(r)}.", seat=s)
@@ -1012,7 +1012,7 @@ class MezoState(ModulesMixin, GameState):
             god = self.gods[s]  # god_data(s)
             if god and god.passive_hook == "on_conflict_tile_revealed" and not self.bury_used[s]:
                 frames.append(Eff(s, god.passive_steps, 0, SRC_GOD))
-        frames.append(ConflictBegin())
+        frames.append(_CONFLICT_BEGIN)
         self._push_seq(frames)
 
     def _reveal(self) -> None:
@@ -1129,7 +1129,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _c_keep(self, f: Keep, oid: str) -> None:
         s = f.seat
-        cid = oid.split(":", 1)[1]
+        cid = _payload(oid)
         drawn = min(len(self.deck[s]), self.draw_count(s))
         self.deck[s].remove(cid)
         self.kept[s] = cid
@@ -1193,7 +1193,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _c_action(self, f: Action, oid: str) -> None:
         s = f.seat
-        parts = oid.split(":")
+        parts = _parts(oid)
         if parts[0] == "play":
             key = parts[1]
             self.used_rows[s] += key
@@ -1246,7 +1246,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _c_third(self, f: Third, oid: str) -> None:
         s = f.seat
-        key = oid.split(":", 1)[1]
+        key = _payload(oid)
         if key == "no":
             return
         self.glyphs[self.piece_slot(self.conflict_region, s)] -= 1
@@ -1389,8 +1389,7 @@ class MezoState(ModulesMixin, GameState):
         s, track, t, r, resolve, src = f.seat, f.track, f.unit_type, f.region, f.resolve, f.source
         spaces = self.data.calendar if track == "calendar" else self.data.codex
         occ = self.calendar if track == "calendar" else self.codex
-        sid = oid.split(":", 1)[1]
-        i = next(k for k, sp in enumerate(spaces) if sp.id == sid)
+        i = self.data.space_index[track][_payload(oid)]
         self.units[self.unit_slot(r, s, t)] -= 1
         occ[i] = s
         if self._log_buffer is not None:  # no text when nobody keeps the log
@@ -1437,7 +1436,7 @@ class MezoState(ModulesMixin, GameState):
         self.conflict_order.append(r)
         self.conflict_region = -1
         self.turn = ()
-        self.stack.append(ConflictStep())
+        self.stack.append(_CONFLICT_STEP)
 
     # Blessed Region
 
@@ -1468,7 +1467,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _c_offer(self, f: Offer, oid: str) -> None:
         s, t = f.seat, f.unit_type
-        self.pending_offer[s * 2 + t] = int(oid.split(":", 1)[1])
+        self.pending_offer[s * 2 + t] = _int_payload(oid)
         if t == WA and self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(f"{self.name(s)} has chosen an offering.", seat=s)
 
@@ -1840,7 +1839,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _c_region(self, f: Region, oid: str) -> None:
         s, step, src = f.seat, f.step, f.source
-        r = self.data.region_ids.index(oid.split(":", 1)[1])
+        r = self.data.region_index[_payload(oid)]
         op = step.op
         n = self._n(s, step)
         if op in ("deploy", "awaken"):
@@ -1866,20 +1865,22 @@ class MezoState(ModulesMixin, GameState):
 
     # unit splits: deploy, awaken, recover, sacrifice, discard
 
-    def _split_source(self, step: Step, r: int) -> tuple[str, int]:
-        op = step.op
-        if op in ("deploy", "discard_unit"):
-            return "reserve", -1
-        if op in ("awaken", "recover"):
-            return "xibalba", -1
-        return "region", r  # sacrifice
-
     def _f_split(self, f: Split) -> Decision | None:
         s, step, src, r = f.seat, f.step, f.source, f.region
-        zone, zr = self._split_source(step, r)
-        types = self._types(step)
-        avail = [self._count(s, zone, t, zr) if t in types else 0 for t in (SH, WA)]
-        n = min(self._n(s, step), avail[0] + avail[1])
+        op = step.op
+        # where the units come from, how many there are and how many the step takes (``_n``)
+        if op == "deploy" or op == "discard_unit":
+            pool, i = self.reserve, s * 2
+        elif op == "awaken" or op == "recover":
+            pool, i = self.xib, s * 2
+        else:  # sacrifice, from the region
+            pool, i = self.units, (r * self.tribe_count + s) * 2
+        types = _UNIT_TYPES[step.unit]
+        avail = (pool[i] if SH in types else 0, pool[i + 1] if WA in types else 0)
+        n = step.n
+        if n == "devotion_tier":
+            n = self.tier(s)
+        n = min(n, avail[0] + avail[1])
         if n == 0 and not step.up_to:
             self._done(s, step, src, 0)
             return None
@@ -2006,8 +2007,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _c_hit(self, f: Hit, oid: str) -> None:
         s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
-        _, o_str, letter = oid.split(":")
-        o, t = int(o_str), TYPE_LETTER.index(letter)
+        o, t = _hit_target(oid)
         self.units[self.unit_slot(r, o, t)] -= 1
         passive = False
         if step.op == "smite":
@@ -2175,7 +2175,7 @@ class MezoState(ModulesMixin, GameState):
 
     def _c_build(self, f: Build, oid: str) -> None:
         s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
-        k = int(oid.split(":", 1)[1])
+        k = _int_payload(oid)
         i = self.piece_slot(r, s)
         self.pyr[i] = self.pyr[i] + (k,)
         if self._log_buffer is not None:  # no text when nobody keeps the log
@@ -2771,6 +2771,8 @@ def _conflict_turns(turn: tuple[int, ...], actions: int) -> tuple[Frame, ...]:
 
 _CONFLICT_MAJORITIES: tuple[Frame, ...] = (Strength(), Majority(SH), Majority(WA))
 _CONFLICT_END = ConflictEnd()
+_CONFLICT_BEGIN = ConflictBegin()
+_CONFLICT_STEP = ConflictStep()
 
 
 # ---- text helpers ------------------------------------------------------------------------
@@ -2845,6 +2847,35 @@ def _split_label(a: int, b: int) -> str:
     return " + ".join(parts) if parts else "nothing"
 
 
+# Chosen option ids parsed once each (a few hundred different ids in all): the choice
+# handlers read them at every move of a play-out, and ids stay strings in the history.
+
+
+@cache
+def _payload(oid: str) -> str:
+    """What follows the kind of an option id: ``card:c12`` -> ``c12``."""
+    return oid.split(":", 1)[1]
+
+
+@cache
+def _int_payload(oid: str) -> int:
+    """A number an option id carries: ``offer:2`` -> 2."""
+    return int(oid.split(":", 1)[1])
+
+
+@cache
+def _parts(oid: str) -> tuple[str, ...]:
+    """An option id's words: ``pass:a:devotion`` -> ``("pass", "a", "devotion")``."""
+    return tuple(oid.split(":"))
+
+
+@cache
+def _hit_target(oid: str) -> tuple[int, int]:
+    """The (tribe, unit type) a SMITE or EXILE option hits: ``hit:1:W`` -> ``(1, WA)``."""
+    _, o_str, letter = oid.split(":")
+    return int(o_str), TYPE_LETTER.index(letter)
+
+
 @cache  # a handful of ids, parsed at every DEPLOY, RECOVER...
 def _parse_split(oid: str) -> tuple[int, int]:
     body = oid.split(":", 1)[1]
@@ -2899,6 +2930,9 @@ def _text_cached(key: object, build: Callable[[], str]) -> str:
 
 def _step_text(step: Step) -> str:
     """A short English rendering of one step, for prompts and the board."""
+    hit = _TEXTS.get(id(step))  # ``_text_cached``, its hit written out: memo keys use it
+    if hit is not None and hit[0] is step:
+        return hit[1]
     return _text_cached(step, lambda: _render_step(step))
 
 
