@@ -269,6 +269,8 @@ class ModulesMixin:
 
     def deploy_cap(self) -> int:
         """The Tribe Step limit per region (A6.4), as a Ritual may change it."""
+        if self.ritual is None:  # no Ritual, no change (``ritual_mod``, asked often)
+            return self.data.constants.tribe_step_deploy_cap
         cap = self.ritual_mod("deploy_cap")
         return self.data.constants.tribe_step_deploy_cap if cap is None else int(cap)
 
@@ -276,6 +278,8 @@ class ModulesMixin:
         """What resolving ``s``'s CALL does this Age: a Ritual may repeat or replace it."""
         god = self.god_data(s)
         assert god is not None
+        if self.ritual is None:  # no Ritual, the CALL once
+            return god.call_steps
         instead = self.ritual_mod("call_replaced_by")
         if instead is not None:
             self.log(f"{self.ritual.name}: no CALL; {self.name(s)} gains Devotion instead.", seat=s)  # type: ignore[union-attr]
@@ -285,7 +289,7 @@ class ModulesMixin:
 
     def hit_bonus(self, op: str) -> int:
         """Extra units a SMITE hits under a Ritual."""
-        if op != "smite":
+        if op != "smite" or self.ritual is None:
             return 0
         return int(self.ritual_mod("smite_bonus") or 0)
 
@@ -303,6 +307,8 @@ class ModulesMixin:
 
     def _pass_bonus(self, s: int) -> None:
         """A pass whose god already gave both (Ixchel) earns the Ritual's extra VP."""
+        if self.ritual is None:
+            return
         bonus = self.ritual_mod("pass_both_already_bonus_vp")
         god = self.god_data(s)
         if bonus and god is not None and god.passive_modifier == "pass_gives_both":

@@ -451,7 +451,7 @@ class MezoState(ModulesMixin, GameState):
 
     def legal_sizes(self, s: int, r: int, left: dict[int, int] | None = None) -> list[int]:
         """The sizes ``s`` may BUILD in ``r`` (``left``: its ``pyr_supply``, if known)."""
-        stack = self.pyr[self.piece_slot(r, s)]
+        stack = self.pyr[r * self.tribe_count + s]  # piece_slot(r, s), inlined: hot
         top = stack[-1] if stack else 99
         if left is None:
             left = self.pyr_supply(s)
@@ -970,7 +970,8 @@ class MezoState(ModulesMixin, GameState):
             self.stack.append(MoveGod(s, True))
         elif oid.startswith("vertex:"):
             self._set_vertex(s, self.data.vertex_ids.index(oid.split(":", 1)[1]))
-        self.log(f"{self.name(s)} CALLs: {god.call_name}.", seat=s)
+        if self._log_buffer is not None:  # no text when nobody keeps the log
+            self.log(f"{self.name(s)} CALLs: {god.call_name}.", seat=s)
         self._effect_now(s, self.call_steps(s), SRC_CARDS)
 
     def _set_vertex(self, s: int, v: int) -> None:
@@ -1225,8 +1226,8 @@ class MezoState(ModulesMixin, GameState):
     def _f_third(self, f: Third) -> Decision | None:
         s = f.seat
         cid = self.kept[s]
-        if cid is None or self.glyphs[self.piece_slot(self.conflict_region, s)] == 0:
-            return None
+        if cid is None or self.glyphs[self.conflict_region * self.tribe_count + s] == 0:
+            return None  # (no Glyph at ``piece_slot(conflict_region, s)``)
         free = [o for o in self.data.cards[cid].options if o.key not in self.used_rows[s]]
         if not free:
             return None
@@ -1281,6 +1282,9 @@ class MezoState(ModulesMixin, GameState):
             self.log("Nobody has Strength here: no winner.")
             return
         tied = self.strength_tie(tuple([s for s in self.turn if st[s] == best]))
+        if len(tied) == 1:  # ``_settle``'s first case, without a frame to re-seat
+            self.stack.append(Win(tied[0]))
+            return
         self._settle(tied, Win(-1), "strength")
 
     def _settle(self, tied: tuple[int, ...], then: Win | Space, what: str) -> None:
@@ -1334,6 +1338,9 @@ class MezoState(ModulesMixin, GameState):
                     )
                 )
         frames += self._win_modules(s)  # then Sacred Cenote, Cities (and a Ritual's VP)
+        if len(frames) == 1:  # the Altar alone: its Eff would be the next frame popped
+            self._steps(s, altar.steps, 0, SRC_ALTAR)
+            return
         self._push_seq(frames)
 
     def _f_majority(self, f: Majority) -> None:
@@ -1358,6 +1365,9 @@ class MezoState(ModulesMixin, GameState):
             if holders:
                 tied = holders
         track = "calendar" if t == SH else "codex"
+        if len(tied) == 1:  # ``_settle``'s first case, without a frame to re-seat
+            self.stack.append(Space(tied[0], track, t, r, True, SRC_TRACKS))
+            return
         then = Space(-1, track, t, r, True, SRC_TRACKS)
         self._settle(tied, then, f"{TYPE_NAME[t]} majority")
 
@@ -1560,9 +1570,11 @@ class MezoState(ModulesMixin, GameState):
         c = self.data.constants
         P, nr = self.tribe_count, len(self.inplay)
         self.blessed = -1
-        for r in range(nr):
-            for s in range(P):
-                self._units_home(r, s)
+        units, reserve = self.units, self.reserve
+        for i, k in enumerate(units):  # every tribe's units home (``_units_home``)
+            if k:  # slot (r * P + s) * 2 + t of ``units``; s * 2 + t of the Reserve
+                reserve[i % (2 * P)] += k
+                units[i] = 0
         for s in self.ring:
             deck = self.deck[s] + self.played[s] + ([self.kept[s]] if self.kept[s] else [])
             self.kept[s] = None
@@ -1751,14 +1763,12 @@ class MezoState(ModulesMixin, GameState):
                 return
             self.stack.append(Split(s, step, src, self.conflict_region))
         elif op in ("smite", "exile"):
-            types = self._types(step)
-            cands = [
-                r
-                for r in self.regions_for(step.region, s)
-                if any(
-                    self.units[self.unit_slot(r, o, t)] for o in range(P) if o != s for t in types
-                )
-            ]
+            types, units = _UNIT_TYPES[step.unit], self.units
+            cands = []
+            for r in self.regions_for(step.region, s):  # with a rival's unit of those types
+                i = r * P * 2  # unit_slot(r, 0, SH)
+                if any([units[i + o * 2 + t] for o in range(P) if o != s for t in types]):
+                    cands.append(r)
             self._region_then(s, step, src, cands)
         elif op == "move_in":
             types = self._types(step)
