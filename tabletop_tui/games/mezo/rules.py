@@ -506,7 +506,8 @@ class MezoState(ModulesMixin, GameState):
         if n <= 0:
             return
         before = self.dev[s]
-        self.dev[s] = min(self.data.constants.devotion_max, before + n)
+        top = self.data.constants.devotion_max
+        self.dev[s] = before + n if before + n < top else top  # min(), without its arguments' tuple
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(
                 f"{self.name(s)} gains {self.dev[s] - before} Devotion (now {self.dev[s]}).", seat=s
@@ -859,7 +860,7 @@ class MezoState(ModulesMixin, GameState):
             return None
         cap = self.deploy_cap()
         # units beyond the cap change no option: the key caps them, so more positions share it
-        key = (type(self), "deploy", s, r, cap, min(rs, cap), min(rw, cap))
+        key = (type(self), "deploy", s, r, cap, rs if rs < cap else cap, rw if rw < cap else cap)
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
         opts = tuple(
@@ -935,27 +936,15 @@ class MezoState(ModulesMixin, GameState):
         return _remember(key, self._god_turn_decision(s, god, empty))
 
     def _god_turn_decision(self, s: int, god: God, empty: tuple[int, ...]) -> Decision:
-        vid = self.data.vertex_ids
+        vid, labels = self.data.vertex_ids, self._vertices()[1]
         if self.vertex[s] < 0:
-            opts = tuple(
-                Option(
-                    f"vertex:{vid[v]}", f"{self._vertex_label(v)}, then CALL", f"vertex:{vid[v]}"
-                )
-                for v in empty
-            )
+            opts = tuple([_vertex_option(vid[v], labels[v], "") for v in empty])
             return Decision(
                 s, f"{self.name(s)}: place {god.name} on an empty vertex", opts, kind="god_place"
             )
         opts = (
-            Option("stay", f"Stay on {self._vertex_label(self.vertex[s])}, then CALL"),
-            *(
-                Option(
-                    f"vertex:{vid[v]}",
-                    f"Move to {self._vertex_label(v)}, then CALL",
-                    f"vertex:{vid[v]}",
-                )
-                for v in empty
-            ),
+            Option("stay", f"Stay on {labels[self.vertex[s]]}, then CALL"),
+            *[_vertex_option(vid[v], labels[v], "Move to ") for v in empty],
             Option("call_first", f"CALL first ({god.call_name}), then choose whether to move"),
         )
         return Decision(
@@ -1018,8 +1007,10 @@ class MezoState(ModulesMixin, GameState):
 
     def _reveal(self) -> None:
         r = self.conflict_stack.pop(0)
-        self.known_top = max(0, self.known_top - 1)
-        self.known_bottom = min(self.known_bottom, len(self.conflict_stack))
+        if self.known_top > 0:  # the tiles known on top: one fewer (not below 0)
+            self.known_top -= 1
+        if self.known_bottom > len(self.conflict_stack):
+            self.known_bottom = len(self.conflict_stack)
         self.conflict_region = r
         self.status[r] = ACTIVE
         self.mark_barrier()
@@ -1131,11 +1122,14 @@ class MezoState(ModulesMixin, GameState):
     def _c_keep(self, f: Keep, oid: str) -> None:
         s = f.seat
         cid = _payload(oid)
-        drawn = min(len(self.deck[s]), self.draw_count(s))
-        self.deck[s].remove(cid)
+        deck = self.deck[s]
+        drawn = min(len(deck), self.draw_count(s))
+        deck.remove(cid)
         self.kept[s] = cid
-        self.known_deck[s] = max(self.known_deck[s], drawn - 1)
-        self.known_deck[s] = min(self.known_deck[s], len(self.deck[s]))
+        known = self.known_deck[s]  # max(known, drawn - 1), then at most the deck
+        if known < drawn - 1:
+            known = drawn - 1
+        self.known_deck[s] = known if known < len(deck) else len(deck)
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(f"{self.name(s)} keeps a God card face down.", seat=s)
             self.log(f"You keep {self.data.cards[cid].name}.", seat=s, private_to=s)
@@ -1890,7 +1884,8 @@ class MezoState(ModulesMixin, GameState):
         n = step.n
         if n == "devotion_tier":
             n = self.tier(s)
-        n = min(n, avail[0] + avail[1])
+        if n > avail[0] + avail[1]:
+            n = avail[0] + avail[1]
         if n == 0 and not step.up_to:
             self._done(s, step, src, 0)
             return None
@@ -1905,8 +1900,8 @@ class MezoState(ModulesMixin, GameState):
             step.up_to,
             r,
             n,
-            min(avail[0], n),
-            min(avail[1], n),
+            avail[0] if avail[0] < n else n,  # min(), without its arguments' tuple
+            avail[1] if avail[1] < n else n,
         )
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
@@ -2822,6 +2817,12 @@ _PASS_LABELS = {
     "devotion": "gain 1 Devotion",
     "recover": "RECOVER 1",
 }
+
+
+@cache
+def _vertex_option(vid: str, label: str, verb: str) -> Option:
+    """A god turn's option to go to a vertex (``label`` names its regions in play)."""
+    return Option(f"vertex:{vid}", f"{verb}{label}, then CALL", f"vertex:{vid}")
 
 
 @cache
