@@ -47,3 +47,22 @@ def test_a_stream_with_its_own_choice_is_drawn_from_through_it():
     assert fast.history == generic.history
     assert fast.full_state() == generic.full_state()
     assert fast.decision() is None
+
+
+@pytest.mark.parametrize("config", [{"players": 2}, {"players": 1}], ids=["2p", "solo"])
+def test_a_determinized_state_draws_from_a_stream_of_its_own(config):
+    """``determinize`` copies the state without its stream and gives the copy a new one:
+    playing the copy out leaves the original's stream and lists untouched."""
+    state = MezoState.new(config, 3)
+    rng = random.Random(3)
+    for _ in range(30):
+        state.apply_unrecorded(rng.choice(state.decision().options).id)
+    before, fingerprint = state.rng.getstate(), state.full_state()
+    twin = state.determinize(state.decision().seat, random.Random(1))
+    assert twin.rng is not state.rng
+    twin.playout(random.Random(2), 2000)
+    assert twin.decision() is None
+    assert state.rng.getstate() == before and state.full_state() == fingerprint
+    seat = state.decision().seat
+    one, two = (state.determinize(seat, random.Random(1)) for _ in range(2))
+    assert one.full_state() == two.full_state() and one.rng.getstate() == two.rng.getstate()
