@@ -520,7 +520,8 @@ class MezoState(ModulesMixin, GameState):
     def strength_parts(self, s: int, r: int) -> tuple[int, int, int, int, int]:
         """Strength by source: Champions, units, Glyphs, tokens, offered units."""
         st = self.data.constants.strength
-        c = self.champs[s * 2 : s * 2 + 2].count(r)
+        champs = self.champs
+        c = (champs[s * 2] == r) + (champs[s * 2 + 1] == r)  # how many of s's Champions
         if c:  # what a Champion is worth, asked only where one stands
             champ = st["champion"]
             for m in self.modifiers(s, "champion_strength"):
@@ -1185,6 +1186,11 @@ class MezoState(ModulesMixin, GameState):
     _PASS_DEV = (Step(op="devotion", n=1),)
     _PASS_REC = (Step(op="recover", n=1),)
     _PASS_BOTH = (Step(op="devotion", n=1), Step(op="recover", n=1))
+    _PASS_STEPS: ClassVar[dict[str, tuple[Step, ...]]] = {
+        "devotion": _PASS_DEV,
+        "recover": _PASS_REC,
+        "both": _PASS_BOTH,
+    }
 
     def _c_action(self, f: Action, oid: str) -> None:
         s = f.seat
@@ -1208,9 +1214,7 @@ class MezoState(ModulesMixin, GameState):
                 + f" ({_PASS_WORDS[gain]}).",
                 seat=s,
             )
-        steps = {"devotion": self._PASS_DEV, "recover": self._PASS_REC, "both": self._PASS_BOTH}[
-            gain
-        ]
+        steps = self._PASS_STEPS[gain]
         if gain == "both":
             self._effect(s, steps, SRC_CARDS)
             self._pass_bonus(s)
@@ -1681,25 +1685,30 @@ class MezoState(ModulesMixin, GameState):
         self, s: int, split: tuple[int, int], src: str, dst: int | str, src_r: int = -1
     ) -> None:
         """Move a (Shamans, Warriors) split between zones; regions are ints."""
-        P = self.tribe_count
-        for t in (SH, WA):
-            k = split[t]
-            if not k:
-                continue
-            if src == "reserve":
-                self.reserve[s * 2 + t] -= k
-            elif src == "xibalba":
-                self.xib[s * 2 + t] -= k
-            else:
-                self.units[(src_r * P + s) * 2 + t] -= k  # unit_slot, inlined: hot
-            if dst == "reserve":
-                self.reserve[s * 2 + t] += k
-            elif dst == "xibalba":
-                self.xib[s * 2 + t] += k
-            elif dst == "wrath":
-                self.wrath[s * 2 + t] += k
-            else:
-                self.units[(int(dst) * P + s) * 2 + t] += k
+        a, b = split
+        if not (a or b):
+            return
+        # each zone is a list and the slot of ``s``'s Shamans in it (its Warriors' is next)
+        if src == "reserve":
+            out, i = self.reserve, s * 2
+        elif src == "xibalba":
+            out, i = self.xib, s * 2
+        else:
+            out, i = self.units, (src_r * self.tribe_count + s) * 2  # unit_slot(src_r, s, SH)
+        if dst == "reserve":
+            into, j = self.reserve, s * 2
+        elif dst == "xibalba":
+            into, j = self.xib, s * 2
+        elif dst == "wrath":
+            into, j = self.wrath, s * 2
+        else:
+            into, j = self.units, (int(dst) * self.tribe_count + s) * 2
+        if a:
+            out[i] -= a
+            into[j] += a
+        if b:
+            out[i + 1] -= b
+            into[j + 1] += b
 
     def _start(self, s: int, step: Step, src: str) -> None:
         op = step.op
@@ -2301,6 +2310,15 @@ class MezoState(ModulesMixin, GameState):
     _NESTED = ("vpsrc", "deck", "played")
 
     def clone(self) -> MezoState:
+        new = self._clone_sharing_rng()
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        new.rng = rng
+        return new
+
+    def _clone_sharing_rng(self) -> MezoState:
+        """``clone`` but for the chance stream, still this state's: for a caller that gives
+        the copy a stream of its own (``determinize``), so none is copied in vain."""
         new = object.__new__(type(self))
         d = new.__dict__
         d.update(self.__dict__)
@@ -2309,9 +2327,6 @@ class MezoState(ModulesMixin, GameState):
         for k in self._NESTED:
             d[k] = [list(x) for x in d[k]]
         d["last_strength"] = dict(self.last_strength)
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        d["rng"] = rng
         return new
 
     def full_state(self) -> Any:
@@ -2321,7 +2336,7 @@ class MezoState(ModulesMixin, GameState):
 
     def determinize(self, seat: int, rng: random.Random) -> MezoState:
         """Re-deal what ``seat`` cannot see: decks, secret picks, the stack, later tiles."""
-        st = self.clone()
+        st = self._clone_sharing_rng()  # its own stream comes last
         P = st.tribe_count
         for s in range(P):
             if s == seat:

@@ -1053,8 +1053,9 @@ class SoloState(MezoState):
 
     # ---- protocol: clone, determinize, invariants, view, result --------------------------
 
-    def clone(self) -> SoloState:
-        new = super().clone()
+    def _clone_sharing_rng(self) -> SoloState:
+        new = super()._clone_sharing_rng()
+        assert isinstance(new, SoloState)
         d = new.__dict__
         for k in self._SOLO_LISTS:
             d[k] = list(d[k])
