@@ -119,7 +119,7 @@ def search_rate(roots: dict[str, Path], fast: bool) -> None:
         for label, root in roots.items():
             out = probe(root, "search", "mezo", 2, iterations, positions)
             found[label].append(out["playouts_per_s"])
-    print(f"search play-outs per second, Mezo 2p ({positions} positions, median of {runs}):")
+    print(f"search play-outs per CPU second, Mezo 2p ({positions} positions, median of {runs}):")
     rates = {label: statistics.median(found[label]) for label in roots}
     for label in roots:
         print(f"  {label:8} {rates[label]:.0f}/s")
