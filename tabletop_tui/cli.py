@@ -124,7 +124,7 @@ def default_players(info: GameInfo) -> int:
     return max(info.min_players, min(info.max_players, 2))
 
 
-def parse_seats(
+def seat_kinds(
     info: GameInfo,
     players: int,
     specs: Sequence[str],
@@ -132,11 +132,10 @@ def parse_seats(
     allow_human: bool,
     first: str | None = None,
     allow_remote: bool = False,
-) -> list[SeatSpec]:
+) -> list[str]:
     """Seat kinds from ``N=KIND`` specs; unnamed seats get ``default`` (seat 1 ``first``);
-    ``remote`` (a person at another keyboard) only when hosting."""
-    from tabletop_tui.engine.record import SeatSpec
-
+    ``remote`` (a person at another keyboard) only when hosting. (``sim`` needs no more than
+    the kinds, and so never loads the save records' models.)"""
     kinds = [default] * players
     if first is not None:
         kinds[0] = first
@@ -161,10 +160,26 @@ def parse_seats(
                 allowed.insert(1, "remote")
             raise CliError(f"unknown seat kind '{kind}' (use {', '.join(allowed)})")
         kinds[idx] = kind
-    names = []
-    for i, kind in enumerate(kinds):
-        names.append(f"Player {i + 1}" if kind in ("human", "remote") else f"Bot {i + 1}")
-    return [SeatSpec(name=n, kind=k) for n, k in zip(names, kinds, strict=True)]
+    return kinds
+
+
+def parse_seats(
+    info: GameInfo,
+    players: int,
+    specs: Sequence[str],
+    default: str,
+    allow_human: bool,
+    first: str | None = None,
+    allow_remote: bool = False,
+) -> list[SeatSpec]:
+    """The seats of a new game, kinds as ``seat_kinds`` reads them, each with its name."""
+    from tabletop_tui.engine.record import SeatSpec
+
+    kinds = seat_kinds(info, players, specs, default, allow_human, first, allow_remote)
+    return [
+        SeatSpec(name=f"Player {i + 1}" if k in ("human", "remote") else f"Bot {i + 1}", kind=k)
+        for i, k in enumerate(kinds)
+    ]
 
 
 # ---- commands ----------------------------------------------------------------------------
@@ -204,8 +219,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     if not 1 <= args.jobs <= MAX_JOBS:
         raise CliError(f"--jobs must be 1..{MAX_JOBS}, not {args.jobs}")
     config = build_config(info, args.players, args.option)
-    seats = parse_seats(info, config.players, args.seat, "random", allow_human=False)
-    levels = [s.kind for s in seats]
+    levels = seat_kinds(info, config.players, args.seat, "random", allow_human=False)
     seed = args.seed if args.seed is not None else 1
     run = {"jobs": args.jobs, "check": args.check}
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +16,8 @@ from tabletop_tui.engine.conformance import check_views_hide_hidden, play_checke
 from tabletop_tui.engine.registry import GameInfo, Mode, get_game
 from tabletop_tui.engine.sim import MAX_GAMES, simulate
 from tests.fixture_game import GAME, HighCard
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(capsys, *argv):
@@ -104,3 +109,19 @@ def test_chunks_cover_the_seeds_in_order_and_end_small(games, jobs):
     assert max(len(c) for c in chunks[-jobs:]) <= len(chunks[0])
     if games >= 2000:
         assert len(chunks[-2]) < len(chunks[0])
+
+
+def test_one_process_sim_loads_neither_the_pool_nor_the_save_models():
+    probe = (
+        "import contextlib, io, sys\n"
+        "from tabletop_tui.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    code = main(['sim', 'mesos', '--games', '2', '--seat', '2=easy', '--json'])\n"
+        "names = ('multiprocessing', 'concurrent.futures', 'tabletop_tui.engine.record')\n"
+        "print(code, *(n in sys.modules for n in names))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["0", "False", "False", "False"]
+

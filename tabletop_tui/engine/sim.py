@@ -7,11 +7,9 @@ many processes played them.
 
 from __future__ import annotations
 
-import multiprocessing
 import statistics
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -222,6 +220,10 @@ def simulate(
             if progress is not None:
                 progress(1)
         return summary
+    # The process pool loads only when it is used: a one-process run never pays for it.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     # Forked workers get the game as it is; elsewhere they look it up by id. The engine is
     # loaded here first, so forked workers inherit it instead of each loading it again.
     fork = "fork" in multiprocessing.get_all_start_methods()
