@@ -222,6 +222,12 @@ def cmd_sim(args: argparse.Namespace) -> int:
     levels = seat_kinds(info, config.players, args.seat, "random", allow_human=False)
     seed = args.seed if args.seed is not None else 1
     run = {"jobs": args.jobs, "check": args.check}
+    if not gc.isenabled():
+        # Held off by the launcher through the set-up, which builds many objects and frees
+        # few: the engine and its models, loaded by now, are frozen out of the collector's
+        # way (and out of forked workers' pages) before the games begin.
+        gc.freeze()
+        gc.enable()
 
     if args.json:
         import json
@@ -631,8 +637,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command is None:
             return _run_app(args.data_dir, None)
-        if args.command not in ("play", "host", "join"):
-            # Held off by the launcher for the app's start-up only (see ``launch``).
+        if args.command not in ("play", "host", "join", "sim"):
+            # Held off by the launcher for the app's and sim's start-up only (see ``launch``).
             gc.enable()
         handler = {
             "play": cmd_play,

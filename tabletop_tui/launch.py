@@ -4,7 +4,8 @@ It answers ``--version`` before importing anything else (loading the engine's da
 takes far longer than the answer) and otherwise hands over to ``cli.main``, with the garbage
 collector held off: start-up creates a great many objects and frees few, and the collector,
 run every few hundred allocations, would go over them again and again before the first frame.
-The app switches it back on after its first frame, every other command at once (``cli.main``).
+The app switches it back on after its first frame, ``sim`` once its engine is loaded, every
+other command at once (``cli.main``).
 """
 
 from __future__ import annotations

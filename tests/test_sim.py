@@ -3,6 +3,7 @@ kit on every game, and a run's size is bounded with a clear message."""
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import subprocess
@@ -125,3 +126,38 @@ def test_one_process_sim_loads_neither_the_pool_nor_the_save_models():
     )
     assert out.stdout.split() == ["0", "False", "False", "False"]
 
+
+@pytest.fixture
+def collector():
+    """Whatever a test does to the collector is undone after it."""
+    yield
+    gc.unfreeze()
+    gc.enable()
+
+
+def test_sim_sets_up_with_the_collector_held_off_and_plays_with_it(
+    monkeypatch, capsys, collector, highcard
+):
+    from tabletop_tui.launch import run as launch
+
+    seen = []
+    real_build, real_simulate = cli.build_config, simulate
+
+    def build_config(*args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(("set-up", gc.isenabled()))
+        return real_build(*args, **kwargs)
+
+    def simulate_watched(*args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(("games", gc.isenabled(), gc.get_freeze_count() > 0))
+        return real_simulate(*args, **kwargs)
+
+    monkeypatch.setattr(cli, "build_config", build_config)
+    monkeypatch.setattr("tabletop_tui.engine.sim.simulate", simulate_watched)
+    assert launch(["sim", "highcard", "--games", "3", "--json"]) == 0
+    assert seen == [("set-up", False), ("games", True, True)]
+    assert json.loads(capsys.readouterr().out)["games"] == 3
+    # Called with the collector on (not from the launcher), sim leaves it as it is.
+    gc.unfreeze()
+    seen.clear()
+    assert cli.main(["sim", "highcard", "--games", "3", "--json"]) == 0
+    assert seen == [("set-up", True), ("games", True, False)]
