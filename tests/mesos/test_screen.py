@@ -321,3 +321,39 @@ async def test_the_inspector_returns_to_the_legend_while_another_seat_decides() 
         board.highlight(None)
         assert isinstance(said[-1], MesosBoard.Inspected) and said[-1].text is None
         assert "b scrolls" in board.legend()
+
+
+@pytest.mark.parametrize("players,moves", [(2, 0), (2, 10), (5, 60), (3, 70), (4, 90)])
+def test_tribes_are_measured_as_they_are_drawn(players: int, moves: int) -> None:
+    """The layout choice counts the tribes' lines without drawing them: the count must be
+    what drawing gives, for every layout and width."""
+    from tabletop_tui.games.mesos.screen import plans
+
+    s = _midgame(players, moves)
+    board = MesosBoard()
+    view = s.view(0)
+    for width in (30, 57, 78, 101, 141):
+        for plan in plans(width):
+            drawn = len(board._tribes(view, plan, width))
+            assert board._tribes_height(view, plan, width) == drawn, (plan, width)
+
+
+@pytest.mark.parametrize("players,moves", [(2, 0), (2, 10), (5, 60), (3, 70), (4, 90)])
+def test_the_layout_chosen_is_the_first_whose_drawing_fits(players: int, moves: int) -> None:
+    """``fitted`` measures layouts instead of drawing them: it picks, and draws, what
+    drawing every layout in turn and taking the first that fits picks (the leanest if
+    none does)."""
+    from tabletop_tui.games.mesos.screen import plans
+
+    s = _midgame(players, moves)
+    board = MesosBoard()
+    view = s.view(0)
+    for width in (57, 78, 101, 141):
+        for height in (13, 16, 24, 33, 40, 56):
+            options = plans(width)
+            whole = {p: board.board_lines(view, p, width) for p in options}
+            first = next((p for p in options if len(whole[p]) <= height), options[-1])
+            lines, plan = board.fitted(view, width, height)
+            assert plan == first, (width, height)
+            if len(whole[plan]) <= height:
+                assert [ln.plain for ln in lines] == [ln.plain for ln in whole[plan]]

@@ -115,3 +115,20 @@ def test_kept_card_boxes_are_the_card_boxes() -> None:
             one = kept_card_box(face, width, palette, 6, 1, False)
             two = kept_card_box(face, width, palette, 6, 2, False)
             assert one[1:] == two[1:] and all(a is b for a, b in zip(one[1:], two[1:], strict=True))
+
+
+def test_pack_height_counts_the_lines_pack_makes() -> None:
+    import random
+
+    from tabletop_tui.ui.kit import pack_height
+
+    rng = random.Random(5)
+    words = ["a", "Hunter ×2 (1 bow)", "世界", "Ærø", " ", "x" * 30, "Builder ×1 (−1 food, 2 PP)"]
+    for _ in range(400):
+        pieces = [rng.choice(words) for _ in range(rng.randint(0, 12))]
+        if pieces and rng.random() < 0.5:
+            pieces[0] = "    " + pieces[0]
+        width, indent = rng.randint(1, 60), rng.randint(0, 6)
+        sep = rng.choice([" ", " · ", ""])
+        made = pack(pieces, width, indent=indent, sep=sep)
+        assert pack_height(pieces, width, indent=indent, sep=sep) == len(made), (pieces, width)

@@ -30,6 +30,7 @@ from tabletop_tui.ui.kit import (
     flow,
     kept_card_box,
     pack,
+    pack_height,
     wrap,
 )
 
@@ -337,7 +338,8 @@ class MesosBoard(BoardView):
 
     def fitted(self, v: MesosView, width: int, height: int) -> tuple[list[Text], Plan]:
         """The richest layout that fits ``height`` lines (the leanest one if none does:
-        the board then scrolls). Each section is drawn once per variant."""
+        the board then scrolls). The boxed rows and the tribes are counted, not drawn, for
+        the layouts tried; each other section is drawn once per variant."""
         cache: dict[tuple[str, Any], list[Text]] = {}
 
         def part(key: tuple[str, Any], draw: Any) -> list[Text]:
@@ -347,6 +349,7 @@ class MesosBoard(BoardView):
 
         needs: dict[tuple[str, int], int] = {}
         measured: dict[tuple[str, int], tuple[int, int]] = {}
+        tribes_tall: dict[tuple[str, bool, bool], int] = {}
         lines: list[Text] = []
         plan = Plan(0, 0, "one", "lines")
         for plan in plans(width):
@@ -358,15 +361,15 @@ class MesosBoard(BoardView):
                 tall = len(track) + len(part(("rows", 0), lambda p=plan: self._rows(v, p, width)))
             if tall >= height and plan.box:
                 continue
-            tribes = part(
-                ("tribes", (plan.tribes, plan.box >= 5, bool(plan.box))),
-                lambda p=plan: self._tribes(v, p, width),
-            )
+            # The tribes too are counted, and drawn only for the layout chosen.
+            key = (plan.tribes, plan.box >= 5, bool(plan.box))
+            if key not in tribes_tall:
+                tribes_tall[key] = self._tribes_height(v, plan, width)
             rest = part(("rest", None), lambda: self._still_to_come(v, width))
-            if tall + len(tribes) + len(rest) <= height:
+            if tall + tribes_tall[key] + len(rest) <= height:
                 break
         rows = part(("rows", (plan.box, plan.per)), lambda: self._rows(v, plan, width))
-        lines = track + rows + tribes + rest
+        lines = track + rows + self._tribes(v, plan, width) + rest
         if len(lines) > height:
             # Too tall even at its leanest: say how to reach the rest.
             at = len(track) + len(rows)
@@ -664,6 +667,33 @@ class MesosBoard(BoardView):
         for t in v["tribes"]:
             lines += self._tribe(v, t, plan, width)
         return lines
+
+    def _tribes_height(self, v: MesosView, plan: Plan, width: int) -> int:
+        """The lines ``_tribes`` takes for ``plan``, counted from the texts' plain words
+        without drawing them: of the layouts tried, only the chosen one's are drawn."""
+        return 1 + sum(self._tribe_height(t, plan, width) for t in v["tribes"])
+
+    def _tribe_height(self, t: dict[str, Any], plan: Plan, width: int) -> int:
+        """The lines ``_tribe`` takes, as ``_tribes_height`` counts them."""
+        if plan.tribes == "one":
+            return 1
+        groups = self._by_type(t)
+        if plan.tribes == "two":
+            pieces = [
+                f"{TYPE_NAME[k]} ×{len(cards)} ({pile_words(k, cards, t)})" for k, cards in groups
+            ]
+            pieces += [f"{b['name']} ({b['pp']} PP)" for b in t["buildings"]]
+            pieces = pieces or ["no cards yet"]
+            pieces[0] = "    " + pieces[0]
+            return 1 + pack_height(pieces, width, indent=4, sep=" · ")
+        widths = [
+            max(14, len(f"{TYPE_NAME[k]} ×{len(cards)}") + 6, len(pile_words(k, cards, t)) + 4)
+            for k, cards in groups
+        ]
+        widths += [max(16, len(b["name"]) + 6) for b in t["buildings"]]
+        body = 3 * flow_lines(widths, width - 4) if widths else 1
+        scoring = plan.box >= 5 and any(pts for _, pts in t["end_scoring"])
+        return 1 + body + scoring
 
     def _tribe(self, v: MesosView, t: dict[str, Any], plan: Plan, width: int) -> list[Text]:
         groups = self._by_type(t)

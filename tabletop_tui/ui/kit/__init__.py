@@ -7,7 +7,7 @@ slot live in ``tabletop_tui.ui.board``.
 
 from .card import CardFace, card_box, card_line, click, flow, hstack, kept_card_box
 from .palette import Palette
-from .text import fit, join_lines, pack, wrap
+from .text import fit, join_lines, pack, pack_height, wrap
 
 __all__ = [
     "CardFace",
@@ -21,5 +21,6 @@ __all__ = [
     "join_lines",
     "kept_card_box",
     "pack",
+    "pack_height",
     "wrap",
 ]

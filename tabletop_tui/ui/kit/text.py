@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -37,6 +38,26 @@ def pack(pieces: Iterable[str | Text], width: int, indent: int = 2, sep: str = "
     if line.cell_len:
         lines.append(line)
     return lines
+
+
+def pack_height(pieces: Iterable[str], width: int, indent: int = 2, sep: str = " ") -> int:
+    """How many lines ``pack`` makes of pieces with these plain texts, counted without
+    making them (a board measures layouts it may not draw)."""
+    width = max(8, width)
+    lines = used = 0
+    solid = False  # the line holds more than its indent
+    for piece in pieces:
+        size = cell_len(piece)
+        if size > width - indent:
+            size = fit(piece, width - indent).cell_len
+        if used and used + len(sep) + size > width:
+            lines += 1
+            used, solid = indent, False
+        elif used and solid:
+            used += cell_len(sep)
+        used += size
+        solid = solid or bool(piece.strip())
+    return lines + (1 if used else 0)
 
 
 def fit(text: str | Text, width: int) -> Text:
