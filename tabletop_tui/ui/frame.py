@@ -95,10 +95,14 @@ def keeps_its_size(widget: Static, content: Text | str) -> bool:
     """Whether ``widget``, showing ``content`` instead, would be laid out to the size it
     has: its width does not follow its content, and its height is fixed in cells or, for a
     height that follows the content, the content takes as many rows at its width as it
-    shows now (within its minimum and maximum heights)."""
+    shows now (within its minimum and maximum heights). A hidden widget takes no room
+    whatever it shows (showing it lays the screen out anyway): the newest log line under
+    the options is hidden while the log shows, and is updated at every move."""
     styles = widget.styles
+    if widget.is_mounted and not widget.display:
+        return True
     width, height = widget.size
-    if not widget.is_mounted or not width or not widget.display:
+    if not widget.is_mounted or not width:
         return False
     if styles.width is not None and styles.width.unit is Unit.AUTO:
         return False

@@ -300,3 +300,40 @@ async def test_a_move_that_changes_no_size_is_drawn_without_a_layout(make_app, o
 def shown_numbers(text: str) -> list[int]:
     """The option numbers on screen, in order (labels 'Option number N')."""
     return [int(n) for n in re.findall(r"(\d+)  Option number", text)]
+
+
+def count_layouts(game: GameScreen) -> list[int]:
+    """A list that gets an item each time ``game`` is laid out."""
+    layouts: list[int] = []
+    refresh_layout = game._refresh_layout
+
+    def counted(*args, **kwargs):
+        layouts.append(1)
+        return refresh_layout(*args, **kwargs)
+
+    game._refresh_layout = counted  # type: ignore[method-assign]
+    return layouts
+
+
+async def test_the_hidden_newest_line_is_updated_without_a_layout(make_app, only_highcard):
+    """While the log shows beside the options, the newest line under them is hidden: a
+    move updates it without laying the screen out, and hiding the log shows the newest
+    line, as a screen laid out again shows it."""
+    app = make_app(highcard_start("human", "medium"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        panel = game.query_one(DecisionPanel)
+        assert not panel.query_one("#last").display
+        layouts = count_layouts(game)
+        panel.show_last("a line nobody has seen yet")
+        await pilot.pause()
+        assert not layouts
+        await pilot.press("l")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Last: a line nobody has seen yet" in text
+        game.refresh(layout=True)
+        await pilot.pause()
+        assert screen_text(app) == text
