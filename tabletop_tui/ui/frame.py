@@ -27,7 +27,7 @@ from textual.containers import Container, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.css.scalar import Scalar, Unit
 from textual.css.styles import RulesMap
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.render import measure
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
@@ -81,7 +81,70 @@ INSPECTOR_HINT = "ℹ Highlight an option or click the board to read here what i
 class Inspector(Static):
     """Under the board: the highlighted option's element (or a clicked one) in sentences.
 
-    Two lines at 80x24, more on taller terminals (the stylesheet sets the bands)."""
+    Two lines at 80x24, more on taller terminals (the stylesheet sets the bands). Within one
+    decision it never gets shorter (``show``): a band that followed each highlighted text
+    resized the board above it, which is laid out and drawn again whole, at nearly every
+    cursor key. A shorter text is drawn at the bottom of the band, and the rows above it
+    in the background under the band, as the board's own empty rows are."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # While the band keeps its height: the width it was measured at; None: it fits its
+        # next text.
+        self._kept_width: int | None = None
+        self._text_rows = 0  # the rows the text shown takes (the rest above it are blank)
+        self._text: Text | None = None  # the text last given to ``show``
+
+    def fit(self) -> None:
+        """The next text shown sets the band's height anew (a new decision)."""
+        self._kept_width = None
+
+    def show(self, text: Text) -> None:
+        """Show ``text``, the band as tall as the tallest text since ``fit`` (within its
+        maximum height); laid out only when it grows or fits anew."""
+        self._text = text
+        styles = self.styles
+        width = self.size.width
+        if not self.is_mounted or not width:
+            update_changed(self, text)
+            return
+        rows = visualize(self, text, markup=False).get_height(styles, width)
+        low, high = _cells(styles.min_height, 0), _cells(styles.max_height, float("inf"))
+        gutter = styles.gutter.height
+        band = rows + gutter
+        if low is not None and high is not None:
+            band = int(min(max(band, low), high))
+        if self._kept_width == width:
+            band = max(band, self.outer_size.height)
+        self._kept_width = width
+        before, self._text_rows = self._text_rows, min(rows, band - gutter)
+        height = styles.height
+        if height is None or height.unit is not Unit.CELLS or height.value != band:
+            styles.height = band
+        update_changed(self, text)
+        if before != self._text_rows:
+            self.refresh()  # the blank rows above the text are drawn again
+
+    def refit(self) -> None:
+        """Fit the band to the text it shows (the terminal changed size: another width
+        wraps it otherwise, and another height allows it more or fewer rows)."""
+        self._kept_width = None
+        if self._text is not None and self.is_attached:
+            self.show(self._text)
+
+    def on_resize(self) -> None:
+        if self._kept_width not in (None, self.size.width):
+            self.refit()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        blank = self.outer_size.height - self._text_rows - self.styles.gutter.height
+        if blank <= 0 or self._kept_width is None:
+            return super().render_lines(crop)
+        # The band drawn as tall as its text, under ``blank`` rows of the background.
+        band = super().render_lines(crop._replace(y=0, height=self.outer_size.height))
+        base, _ = self.background_colors
+        empty = Strip.blank(crop.width, Style(bgcolor=base.rich_color))
+        return [empty if y < blank else band[y - blank] for y in range(crop.y, crop.bottom)]
 
 
 def _cells(scalar: Scalar | None, default: float) -> float | None:
@@ -678,6 +741,7 @@ class GameScreen(BaseScreen):
         panel = self.query_one(DecisionPanel)
         panel.options.styles.max_height = room
         panel.keep_height(width >= WIDE_WIDTH and log_shown)
+        self.call_after_refresh(self.query_one(Inspector).refit)
 
     def on_screen_resume(self) -> None:
         self.fit_options()
@@ -753,6 +817,7 @@ class GameScreen(BaseScreen):
         decision = table.decision
         view = table.view()
         update_changed(self.query_one(FrameHeader), self.header_text(view, decision))
+        self.query_one(Inspector).fit()
         with self.board.batch():  # the board is drawn once, with its highlight
             self.board.update_board(view, table.board_decision(), table.viewer)
             self.update_decision_panel(decision)
@@ -921,7 +986,7 @@ class GameScreen(BaseScreen):
             text = Text(self.table.fill(text))
             if not text.plain.startswith("ℹ"):
                 text = Text("ℹ ").append_text(text)
-        update_changed(self.query_one(Inspector), text)
+        self.query_one(Inspector).show(text)
 
     @on(DecisionPanel.Highlighted)
     def _highlighted(self, event: DecisionPanel.Highlighted) -> None:

@@ -337,3 +337,67 @@ async def test_the_hidden_newest_line_is_updated_without_a_layout(make_app, only
         game.refresh(layout=True)
         await pilot.pause()
         assert screen_text(app) == text
+
+
+async def test_the_inspector_keeps_its_height_while_the_decision_stands(make_app, only_highcard):
+    """Within one decision the inspector never gets shorter: a shorter text is drawn at the
+    bottom of the band without laying anything out, the board keeps its size, and the rows
+    above the text are drawn as the board's background (the text's own rows as a band
+    fitted to it draws them). A new decision fits the band to its text again."""
+    from tabletop_tui.ui.board import BoardView
+    from tabletop_tui.ui.frame import Inspector
+
+    app = make_app(highcard_start("human", "medium"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        inspector, board = game.query_one(Inspector), game.query_one(BoardView)
+        long = " ".join(["A long description of the highlighted card."] * 5)
+        short = "A short one."
+
+        async def inspect(text: str) -> list[str]:
+            game.post_message(BoardView.Inspected(text))
+            await pilot.pause()
+            lines = screen_text(app).splitlines()
+            region = inspector.region
+            return [line[region.x : region.right] for line in lines[region.y : region.bottom]]
+
+        tall = await inspect(long)
+        rows = len(tall)
+        assert rows > 2 and tall[-1].strip()
+        board_region = board.region
+        layouts = count_layouts(game)
+        kept = await inspect(short)
+        assert not layouts and board.region == board_region
+        assert len(kept) == rows and not "".join(kept[:-1]).strip()
+        assert kept[-1].strip() == "ℹ " + short
+        strips = inspector.render_lines(inspector.region.reset_offset)
+        base = inspector.background_colors[0].rich_color
+        assert all(segment.style.bgcolor == base for strip in strips[:-1] for segment in strip)
+        assert strips[-1] != strips[0]  # the band's own colour
+        # A band fitted to the short text (a new decision) draws the same last row.
+        game.redraw()
+        await pilot.pause()
+        fitted = await inspect(short)
+        assert fitted == kept[-1:] and inspector.outer_size.height == 1
+        assert board.region.height == board_region.height + rows - 1
+
+
+async def test_a_taller_terminal_of_the_same_width_refits_the_inspector(make_app, only_highcard):
+    """The band kept within a decision is fitted again when the terminal changes size: a
+    taller terminal allows it more rows, and its text is no longer cut."""
+    from tabletop_tui.ui.board import BoardView
+    from tabletop_tui.ui.frame import Inspector
+
+    app = make_app(highcard_start("human", "medium"))
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        inspector = game.query_one(Inspector)
+        game.post_message(BoardView.Inspected(" ".join(["A long description."] * 20)))
+        await pilot.pause()
+        assert inspector.outer_size.height == 2  # cut at this height
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert inspector.outer_size.height == 4
