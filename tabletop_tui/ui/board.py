@@ -77,6 +77,7 @@ from textual.widgets import Static
 from tabletop_tui.engine.core import Decision, Option
 from tabletop_tui.seats import seat_name as _seat_name
 
+from .common import FixedText
 from .kit.palette import Palette
 
 # A board line as the cache knows it: its text, its spans and its own style.
@@ -417,7 +418,7 @@ class BoardLines(Visual):
         return here[0][0]
 
 
-class BoardText(Static):
+class BoardText(FixedText):
     """Board text whose elements click through to the board (``kit.click`` marks them).
 
     Link styling is switched off so that a clickable card keeps its own colour. Given a

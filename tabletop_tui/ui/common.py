@@ -232,6 +232,16 @@ class ConfirmScreen(DialogScreen[bool]):
         self.dismiss(answer)
 
 
+class FixedText(Static):
+    """A text that holds no widgets and does not scroll: a new size is laid out once.
+
+    Textual lays the screen out again when a widget's virtual size changes, which for a
+    text is its new size, just laid out: every text that changed size in a move's layout
+    asked for a second one."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+
 class MarkedOptionList(OptionList):
     """An option list whose highlighted option also carries a '▶' (colour is not the only
     signal, e.g. with NO_COLOR), and whose margin shows '↑' / '↓' on the first / last row

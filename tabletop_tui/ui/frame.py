@@ -43,7 +43,14 @@ from tabletop_tui.session import MoveConflict, Session
 
 from . import collector
 from .board import BoardView, OptionMessage
-from .common import BOT_SPEEDS, WIDE_WIDTH, BaseScreen, MarkedOptionList, rules_markdown
+from .common import (
+    BOT_SPEEDS,
+    WIDE_WIDTH,
+    BaseScreen,
+    FixedText,
+    MarkedOptionList,
+    rules_markdown,
+)
 from .table import TableView
 
 if TYPE_CHECKING:
@@ -71,14 +78,14 @@ def options_room(width: int, height: int, *, log_shown: bool = True) -> int:
     return max(4, height - 2 - 6 - (LOG_MIN_LINES if log_shown else 0))
 
 
-class FrameHeader(Static):
+class FrameHeader(FixedText):
     """One line: the game, the game's own header (round, era...) and whose turn it is."""
 
 
 INSPECTOR_HINT = "ℹ Highlight an option or click the board to read here what it is and does."
 
 
-class Inspector(Static):
+class Inspector(FixedText):
     """Under the board: the highlighted option's element (or a clicked one) in sentences.
 
     Two lines at 80x24, more on taller terminals (the stylesheet sets the bands). Within one
@@ -342,9 +349,9 @@ class DecisionPanel(Vertical):
         return kept
 
     def compose(self) -> ComposeResult:
-        yield Static(id="last", markup=False)
-        yield Static(id="prompt", markup=False)
-        yield Static(id="tip", markup=False)
+        yield FixedText(id="last", markup=False)
+        yield FixedText(id="prompt", markup=False)
+        yield FixedText(id="tip", markup=False)
         yield MarkedOptionList(id="options")
 
     def show_last(self, text: str) -> None:
@@ -590,7 +597,7 @@ class LogPanel(VerticalScroll):
         self._strips: dict[tuple[Any, ...], list[Strip]] = {}
 
     def compose(self) -> ComposeResult:
-        yield Static(id="log-lines", markup=False)
+        yield FixedText(id="log-lines", markup=False)
 
     def show_lines(self, lines: list[tuple[str, bool, bool]]) -> None:
         """(text, private, frame-line) triples, oldest first. A marker column keeps wrapped

@@ -401,3 +401,27 @@ async def test_a_taller_terminal_of_the_same_width_refits_the_inspector(make_app
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         assert inspector.outer_size.height == 4
+
+
+async def test_a_text_that_changes_size_is_laid_out_once(make_app, only_highcard):
+    """A prompt that takes more rows, and then fewer, is laid out once each time (Textual
+    laid the screen out a second time for the text's new virtual size), and the screen shows
+    what laying it out again shows."""
+    app = make_app(highcard_start("human", "medium"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        panel = game.query_one(DecisionPanel)
+        options = [("x0", "Option number 0"), ("x1", "Option number 1")]
+        layouts = count_layouts(game)
+        for prompt in (" ".join(["Choose carefully."] * 4), "Choose"):
+            panel.show(prompt, options)
+            await pilot.pause()
+            await pilot.pause()
+            assert len(layouts) == 1, prompt
+            text = screen_text(app)
+            game.refresh(layout=True)
+            await pilot.pause()
+            assert screen_text(app) == text
+            layouts.clear()
