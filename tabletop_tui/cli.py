@@ -135,7 +135,7 @@ def seat_kinds(
 ) -> list[str]:
     """Seat kinds from ``N=KIND`` specs; unnamed seats get ``default`` (seat 1 ``first``);
     ``remote`` (a person at another keyboard) only when hosting. (``sim`` needs no more than
-    the kinds, and so never loads the save records' models.)"""
+    the kinds, and so never loads the save records' models; ``named_seats`` names them.)"""
     kinds = [default] * players
     if first is not None:
         kinds[0] = first
@@ -163,19 +163,10 @@ def seat_kinds(
     return kinds
 
 
-def parse_seats(
-    info: GameInfo,
-    players: int,
-    specs: Sequence[str],
-    default: str,
-    allow_human: bool,
-    first: str | None = None,
-    allow_remote: bool = False,
-) -> list[SeatSpec]:
-    """The seats of a new game, kinds as ``seat_kinds`` reads them, each with its name."""
+def named_seats(kinds: Sequence[str]) -> list[SeatSpec]:
+    """The seats of a new game from their kinds (``seat_kinds``), each with its name."""
     from tabletop_tui.engine.record import SeatSpec
 
-    kinds = seat_kinds(info, players, specs, default, allow_human, first, allow_remote)
     return [
         SeatSpec(name=f"Player {i + 1}" if k in ("human", "remote") else f"Bot {i + 1}", kind=k)
         for i, k in enumerate(kinds)
@@ -295,7 +286,7 @@ def _new_game(
         print(_game_help(info, command))
         return None
     config = build_config(info, args.players, args.option)
-    seats = parse_seats(
+    kinds = seat_kinds(
         info,
         config.players,
         args.seat,
@@ -304,7 +295,7 @@ def _new_game(
         first="human",
         allow_remote=allow_remote,
     )
-    return info, config, seats
+    return info, config, named_seats(kinds)
 
 
 def _start_app(

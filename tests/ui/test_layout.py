@@ -267,14 +267,7 @@ async def test_a_move_that_changes_no_size_is_drawn_without_a_layout(make_app, o
         panel.show("Choose one", many)
         game.refresh_footer()
         await pilot.pause()
-        layouts: list[int] = []
-        refresh_layout = game._refresh_layout
-
-        def counted(*args, **kwargs):
-            layouts.append(1)
-            return refresh_layout(*args, **kwargs)
-
-        game._refresh_layout = counted  # type: ignore[method-assign]
+        layouts = count_layouts(game)
         for count, prompt in ((4, "Choose another"), (7, "Choose a third")):
             panel.show(prompt, many[:count])
             game.refresh_footer()
