@@ -2748,10 +2748,8 @@ _DECISIONS: dict[tuple[Any, ...], Decision] = {}
 
 
 def _remember(key: tuple[Any, ...], decision: Decision) -> Decision:
-    if len(_DECISIONS) > 10_000:  # about 15 MB; one game asks a few hundred of them,
-        _DECISIONS.clear()  # a search on one position some thousands
-    _DECISIONS[key] = decision
-    return decision
+    # At most about 15 MB: one game asks a few hundred, a search on one position some thousands.
+    return _cache_put(_DECISIONS, key, decision, 10_000)
 
 
 # By data (which the entry keeps alive, so its id is not reused), a tribe's ability set and
@@ -2760,9 +2758,9 @@ _HOOKED: dict[tuple[Any, ...], tuple[object, tuple[str, ...]]] = {}
 _MODIFIERS: dict[tuple[Any, ...], tuple[object, tuple[str | int, ...]]] = {}
 
 
-def _cache_put(table: dict[Any, Any], key: Any, value: Any) -> Any:
-    """Store ``value`` in one of the tables above, emptied if it ever grows large."""
-    if len(table) > 4096:
+def _cache_put(table: dict[Any, Any], key: Any, value: Any, limit: int = 4096) -> Any:
+    """Store ``value`` in one of the tables above, emptied once it holds over ``limit``."""
+    if len(table) > limit:
         table.clear()
     table[key] = value
     return value
