@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import gc
 import json
+import multiprocessing
+import os
 import random
 import subprocess
 import sys
@@ -100,16 +102,73 @@ def test_view_leak_check_passes_for_honest_views_and_open_hands():
     assert state.is_over()
 
 
-@pytest.mark.parametrize(("games", "jobs"), [(1, 1), (7, 2), (23, 2), (2000, 2), (99_999, 3)])
-def test_chunks_cover_the_seeds_in_order_and_end_small(games, jobs):
-    from tabletop_tui.engine.sim import _chunks
+@pytest.mark.parametrize(("games", "jobs"), [(2, 2), (7, 2), (23, 3), (2000, 2), (99_999, 3)])
+def test_chunks_cover_the_seeds_in_order_and_shrink_where_the_sides_meet(games, jobs):
+    from tabletop_tui.engine.sim import _FEWEST_GAMES, _MOST_GAMES, _chunks
 
     chunks = _chunks(100, games, jobs)
     assert [s for chunk in chunks for s in chunk] == list(range(100, 100 + games))
-    # The last chunks are no bigger than the first: no worker plays alone at the end.
-    assert max(len(c) for c in chunks[-jobs:]) <= len(chunks[0])
+    # Smaller and smaller from either end towards one point, so that neither the workers
+    # (from the front) nor this process (from the back) is left playing alone for long.
+    sizes = [len(c) for c in chunks]
+    assert max(sizes) <= _MOST_GAMES
+    assert any(
+        sizes[:k] == sorted(sizes[:k], reverse=True) and sizes[k:] == sorted(sizes[k:])
+        for k in range(len(sizes) + 1)
+    )
     if games >= 2000:
-        assert len(chunks[-2]) < len(chunks[0])
+        meet = 100 + games * (jobs - 1) // jobs
+        near = [c for c in chunks if c.start <= meet + 10 and c.stop >= meet - 10]
+        assert near and all(len(c) <= _FEWEST_GAMES for c in near)
+        assert len(chunks) < games // 10  # not a round trip per game
+
+
+class Tattler(HighCard):
+    """Every game fails, naming the process that played it."""
+
+    game_id = "tattler"
+
+    def _setup(self) -> None:
+        raise RuntimeError(f"played by {os.getpid()}")
+
+
+def test_jobs_share_the_games_between_this_process_and_the_workers():
+    modes = (Mode("v", "V", 2, 2),)
+    info = GameInfo("tattler", "Tattler", "x", 2, 2, modes, state_class=Tattler, bots=GAME.bots)
+    summary = simulate(info, info.make_config(2), 60, 1, ["random"] * 2, jobs=2)
+    assert summary.errors == 60
+    players = [msg.rsplit(" ", 1)[1] for msg in summary.error_messages]
+    # Seed order is kept; the first games went to a worker, the last ones were played here.
+    assert [msg.split(":")[0] for msg in summary.error_messages] == [
+        f"seed {s}" for s in range(1, 61)
+    ]
+    assert players[0] != str(os.getpid()) and players[-1] == str(os.getpid())
+
+
+def test_a_worker_that_dies_stops_the_run_with_one_clear_line(monkeypatch, capsys, highcard):
+    parent = os.getpid()
+    real_setup = HighCard._setup
+
+    def setup(self):  # type: ignore[no-untyped-def]
+        if os.getpid() != parent:
+            os._exit(3)  # a worker killed in the middle of a game
+        real_setup(self)
+
+    monkeypatch.setattr(HighCard, "_setup", setup)
+    code, out, err = run(capsys, "sim", "highcard", "--games", "40", "--jobs", "2", "--json")
+    assert code == 1 and out == ""
+    assert err.startswith("tabletop-tui: internal error: BrokenProcessPool")
+    assert len(err.strip().splitlines()) == 1
+    assert multiprocessing.active_children() == []
+
+
+def test_an_interrupt_stops_the_workers_too(highcard):
+    def interrupt(_: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        simulate(GAME, GAME.make_config(2), 5000, 1, ["random"] * 2, interrupt, jobs=3)
+    assert multiprocessing.active_children() == []
 
 
 def test_one_process_sim_loads_neither_the_pool_nor_the_save_models():

@@ -159,6 +159,13 @@ _WORKER_INFO: GameInfo | None = None
 def _init_worker(info: GameInfo | None) -> None:
     global _WORKER_INFO
     _WORKER_INFO = info
+    import signal
+
+    # Ctrl-C at a terminal reaches every process of the group. Left to Python, a worker
+    # would hand the interrupt back as one chunk's error and go on with the queued ones;
+    # ended by it at once instead, it leaves the parent to stop with nothing to wait for.
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _play_chunk(
@@ -169,17 +176,31 @@ def _play_chunk(
     return [_play_outcome(info, config, s, levels, check) for s in seeds]
 
 
+# The most games in one chunk (progress stays steady) and the fewest (each chunk a worker
+# plays costs a round trip between processes, about what a short game costs).
+_MOST_GAMES, _FEWEST_GAMES = 250, 4
+
+
 def _chunks(first: int, games: int, jobs: int) -> list[range]:
-    """Seed ranges small enough for steady progress and balanced workers: the last ones
-    smaller still, so that no worker plays alone long after the others are done."""
-    size = max(1, min(250, games // (jobs * 8) or 1))
+    """Seed ranges in order, for ``jobs - 1`` workers taking them from the front and the
+    calling process from the back.
+
+    Each is a sixth of the way left to where the two sides should meet, so chunks shrink
+    towards there and the last ones either side plays are small: whichever side gets there
+    first waits for a few games at most, even if one side ran slower than expected.
+    """
+    workers = jobs - 1
+    meet = first + games * workers // jobs
     end = first + games
-    # The last quarter of the games goes in chunks a quarter as big.
-    tail = max(size, games // 4) if games >= jobs * 8 else 0
-    small = max(1, size // 4)
-    ranges = [range(s, min(end - tail, s + size)) for s in range(first, end - tail, size)]
-    ranges += [range(s, min(end, s + small)) for s in range(end - tail, end, small)]
-    return ranges
+    front: list[range] = []
+    while (start := front[-1].stop if front else first) < meet:
+        size = max(_FEWEST_GAMES, min(_MOST_GAMES, (meet - start) // (6 * workers)))
+        front.append(range(start, min(meet, start + size)))
+    back: list[range] = []
+    while (stop := back[-1].start if back else end) > meet:
+        size = max(_FEWEST_GAMES, min(_MOST_GAMES, (stop - meet) // 6))
+        back.append(range(max(meet, stop - size), stop))
+    return front + back[::-1]
 
 
 def simulate(
@@ -194,9 +215,9 @@ def simulate(
 ) -> SimSummary:
     """Play ``games`` games with seeds ``seed, seed+1, ...``; errors are counted, not raised.
 
-    ``jobs`` > 1 plays them in that many processes with the same seeds and the same totals;
-    ``progress(n)`` is told whenever ``n`` more games are done; ``check`` plays every game
-    through the conformance kit.
+    ``jobs`` > 1 plays them in that many processes (this one and ``jobs - 1`` workers) with
+    the same seeds and the same totals; ``progress(n)`` is told whenever ``n`` more games
+    are done; ``check`` plays every game through the conformance kit.
     """
     if not 1 <= games <= MAX_GAMES:
         raise ValueError(f"games must be 1..{MAX_GAMES}, not {games}")
@@ -220,9 +241,29 @@ def simulate(
             if progress is not None:
                 progress(1)
         return summary
+    for outcomes in _play_shared(
+        info, config, _chunks(seed, games, jobs), levels, jobs, check, progress
+    ):
+        for outcome in outcomes:
+            record(outcome)
+    return summary
+
+
+def _play_shared(
+    info: GameInfo,
+    config: GameConfig,
+    chunks: list[range],
+    levels: list[str],
+    jobs: int,
+    check: bool,
+    progress: Callable[[int], Any] | None,
+) -> list[list[Outcome]]:
+    """The outcomes of ``chunks``, played by ``jobs - 1`` worker processes from the front and
+    by this process from the back: this process does not sit idle while the workers play."""
     # The process pool loads only when it is used: a one-process run never pays for it.
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from collections import deque
+    from concurrent.futures import Future, ProcessPoolExecutor
 
     # Forked workers get the game as it is; elsewhere they look it up by id. The engine is
     # loaded here first, so forked workers inherit it instead of each loading it again.
@@ -230,21 +271,45 @@ def simulate(
     if fork:
         _ = info.state_class
     context = multiprocessing.get_context("fork" if fork else None)
-    chunks = _chunks(seed, games, jobs)
-    with ProcessPoolExecutor(
-        max_workers=jobs,
+    pool = ProcessPoolExecutor(
+        max_workers=jobs - 1,
         mp_context=context,
         initializer=_init_worker,
         initargs=(info if fork else None,),
-    ) as pool:
-        futures = [
-            pool.submit(_play_chunk, info.id, config, chunk, list(levels), check)
-            for chunk in chunks
-        ]
-        # In seed order, so the sums match a one-process run.
-        for chunk, future in zip(chunks, futures, strict=True):
-            for outcome in future.result():
-                record(outcome)
+    )
+    # Chunks are handed to the workers a few at a time, so that this process can take the
+    # rest from the back. (Nothing is cancelled: Python 3.11's pool, when a worker dies,
+    # fails on cancelled work with a traceback of its own.)
+    ahead = 3 * (jobs - 1)
+    front, back = 0, len(chunks)  # chunks[front:back] are not handed out yet
+    futures: dict[int, Future[list[Outcome]]] = {}
+    waiting: deque[int] = deque()  # the workers' chunks not known to be done, in order
+    played: dict[int, list[Outcome]] = {}
+
+    def hand_out() -> None:
+        nonlocal front
+        while waiting and futures[waiting[0]].done():
+            i = waiting.popleft()
             if progress is not None:
-                progress(len(chunk))
-    return summary
+                progress(len(chunks[i]))
+        while front < back and sum(not futures[i].done() for i in waiting) < ahead:
+            futures[front] = pool.submit(
+                _play_chunk, info.id, config, chunks[front], list(levels), check
+            )
+            waiting.append(front)
+            front += 1
+
+    with pool:
+        hand_out()
+        while front < back:
+            back -= 1
+            played[back] = [_play_outcome(info, config, s, levels, check) for s in chunks[back]]
+            if progress is not None:
+                progress(len(chunks[back]))
+            hand_out()
+        for i in waiting:
+            futures[i].result()
+            if progress is not None:
+                progress(len(chunks[i]))
+        # In seed order, so the sums match a one-process run.
+        return [played[i] if i in played else futures[i].result() for i in range(len(chunks))]
