@@ -11,11 +11,15 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .bots import bot_rng, context_for
 from .core import GameConfig, GameResult, GameState
 from .registry import GameInfo, get_game
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 # The most games one ``simulate`` call (and ``tabletop-tui sim``) will play.
 MAX_GAMES = 1_000_000
@@ -151,29 +155,31 @@ def _play_outcome(
     return tally(played.result, played.decisions, played.seconds)
 
 
-# The game a worker process plays, when handed over at start (a forked worker inherits it
-# as it is, so games built at run time work too); otherwise looked up by id.
-_WORKER_INFO: GameInfo | None = None
+def _worker(
+    conn: Connection,
+    info: GameInfo | None,
+    game_id: str,
+    config: GameConfig,
+    chunks: list[range],
+    levels: list[str],
+    check: bool,
+) -> None:
+    """Runs in a worker process: plays each chunk whose number it is sent and sends back
+    ``(number, outcomes)``, until it is sent None.
 
-
-def _init_worker(info: GameInfo | None) -> None:
-    global _WORKER_INFO
-    _WORKER_INFO = info
+    A forked worker is handed the game as it is (so games built at run time play too);
+    a spawned one looks it up by id.
+    """
     import signal
 
-    # Ctrl-C at a terminal reaches every process of the group. Left to Python, a worker
-    # would hand the interrupt back as one chunk's error and go on with the queued ones;
-    # ended by it at once instead, it leaves the parent to stop with nothing to wait for.
+    # Ctrl-C at a terminal reaches every process of the group: a worker ends there and then,
+    # quietly, and leaves the interrupt to the parent.
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-def _play_chunk(
-    game_id: str, config: GameConfig, seeds: range, levels: list[str], check: bool
-) -> list[Outcome]:
-    """Runs in a worker process: the games of consecutive seeds, in order."""
-    info = _WORKER_INFO if _WORKER_INFO is not None else get_game(game_id)
-    return [_play_outcome(info, config, s, levels, check) for s in seeds]
+    if info is None:
+        info = get_game(game_id)
+    while (i := conn.recv()) is not None:
+        conn.send((i, [_play_outcome(info, config, s, levels, check) for s in chunks[i]]))
 
 
 # The most games in one chunk (progress stays steady) and the fewest (each chunk a worker
@@ -259,47 +265,73 @@ def _play_shared(
     progress: Callable[[int], Any] | None,
 ) -> list[list[Outcome]]:
     """The outcomes of ``chunks``, played by ``jobs - 1`` worker processes from the front and
-    by this process from the back: this process does not sit idle while the workers play."""
-    # The process pool loads only when it is used: a one-process run never pays for it.
-    import multiprocessing
-    from collections import deque
-    from concurrent.futures import Future, ProcessPoolExecutor
+    by this process from the back: this process does not sit idle while the workers play.
 
-    # Forked workers get the game as it is; elsewhere they look it up by id. The engine is
-    # loaded here first, so forked workers inherit it instead of each loading it again.
+    Plain processes and pipes rather than a process pool: nothing to start but the workers,
+    and no threads in this process taking turns with its games.
+    """
+    # Loaded only when used: a one-process run never pays for them.
+    import multiprocessing
+    from multiprocessing.connection import wait
+
+    # The engine is loaded here first, so forked workers inherit it instead of each loading
+    # it again.
     fork = "fork" in multiprocessing.get_all_start_methods()
     if fork:
         _ = info.state_class
     context = multiprocessing.get_context("fork" if fork else None)
-    pool = ProcessPoolExecutor(
-        max_workers=jobs - 1,
-        mp_context=context,
-        initializer=_init_worker,
-        initargs=(info if fork else None,),
-    )
-    # Chunks are handed to the workers a few at a time, so that this process can take the
-    # rest from the back. (Nothing is cancelled: Python 3.11's pool, when a worker dies,
-    # fails on cancelled work with a traceback of its own.)
-    ahead = 3 * (jobs - 1)
+    # Chunks are handed to each worker a few at a time, so that it never waits for this
+    # process to finish a chunk of its own, and the rest is left to take from the back.
+    ahead = 3
     front, back = 0, len(chunks)  # chunks[front:back] are not handed out yet
-    futures: dict[int, Future[list[Outcome]]] = {}
-    waiting: deque[int] = deque()  # the workers' chunks not known to be done, in order
+    workers: dict[Connection, tuple[BaseProcess, list[int]]] = {}  # with chunks out
     played: dict[int, list[Outcome]] = {}
+    finished = False
+
+    def lost(process: BaseProcess) -> RuntimeError:
+        process.join()
+        return RuntimeError(
+            "a sim worker process stopped before its games were done "
+            f"(exit code {process.exitcode})"
+        )
+
+    def take_in(block: bool) -> None:
+        """Takes in the chunks the workers have played (waiting for one if ``block``)."""
+        busy = [conn for conn, (_, out) in workers.items() if out]
+        for conn in wait(busy, None if block else 0):
+            process, out = workers[conn]  # type: ignore[index]
+            try:
+                i, outcomes = conn.recv()  # type: ignore[union-attr]
+            except (EOFError, OSError):
+                raise lost(process) from None
+            out.remove(i)
+            played[i] = outcomes
+            if progress is not None:
+                progress(len(chunks[i]))
 
     def hand_out() -> None:
         nonlocal front
-        while waiting and futures[waiting[0]].done():
-            i = waiting.popleft()
-            if progress is not None:
-                progress(len(chunks[i]))
-        while front < back and sum(not futures[i].done() for i in waiting) < ahead:
-            futures[front] = pool.submit(
-                _play_chunk, info.id, config, chunks[front], list(levels), check
-            )
-            waiting.append(front)
-            front += 1
+        take_in(block=False)
+        for conn, (process, out) in workers.items():
+            while front < back and len(out) < ahead:
+                try:
+                    conn.send(front)
+                except OSError:
+                    raise lost(process) from None
+                out.append(front)
+                front += 1
 
-    with pool:
+    try:
+        for _ in range(jobs - 1):
+            here, there = context.Pipe()
+            process = context.Process(
+                target=_worker,
+                args=(there, info if fork else None, info.id, config, chunks, levels, check),
+                daemon=True,
+            )
+            process.start()
+            there.close()
+            workers[here] = (process, [])
         hand_out()
         while front < back:
             back -= 1
@@ -307,9 +339,18 @@ def _play_shared(
             if progress is not None:
                 progress(len(chunks[back]))
             hand_out()
-        for i in waiting:
-            futures[i].result()
-            if progress is not None:
-                progress(len(chunks[i]))
-        # In seed order, so the sums match a one-process run.
-        return [played[i] if i in played else futures[i].result() for i in range(len(chunks))]
+        while any(out for _, out in workers.values()):
+            take_in(block=True)
+        finished = True
+    finally:
+        for conn, (process, _) in workers.items():
+            try:
+                if not finished:  # interrupted, or a worker failed: the others stop at once
+                    process.terminate()
+                conn.send(None)
+            except OSError:  # it has stopped already
+                pass
+            process.join()
+            conn.close()
+    # In seed order, so the sums match a one-process run.
+    return [played[i] for i in range(len(chunks))]
