@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -160,12 +161,11 @@ def _worker(
     info: GameInfo | None,
     game_id: str,
     config: GameConfig,
-    chunks: list[range],
     levels: list[str],
     check: bool,
 ) -> None:
-    """Runs in a worker process: plays each chunk whose number it is sent and sends back
-    ``(number, outcomes)``, until it is sent None.
+    """Runs in a worker process: plays each range of seeds it is sent and sends back the
+    outcomes, until it is sent None.
 
     A forked worker is handed the game as it is (so games built at run time play too);
     a spawned one looks it up by id.
@@ -178,8 +178,8 @@ def _worker(
         signal.signal(signal.SIGINT, signal.SIG_DFL)
     if info is None:
         info = get_game(game_id)
-    while (i := conn.recv()) is not None:
-        conn.send((i, [_play_outcome(info, config, s, levels, check) for s in chunks[i]]))
+    while (seeds := conn.recv()) is not None:
+        conn.send([_play_outcome(info, config, s, levels, check) for s in seeds])
 
 
 # The most games in one chunk (progress stays steady) and the fewest (each chunk a worker
@@ -187,26 +187,11 @@ def _worker(
 _MOST_GAMES, _FEWEST_GAMES = 250, 4
 
 
-def _chunks(first: int, games: int, jobs: int) -> list[range]:
-    """Seed ranges in order, for ``jobs - 1`` workers taking them from the front and the
-    calling process from the back.
-
-    Each is a sixth of the way left to where the two sides should meet, so chunks shrink
-    towards there and the last ones either side plays are small: whichever side gets there
-    first waits for a few games at most, even if one side ran slower than expected.
-    """
-    workers = jobs - 1
-    meet = first + games * workers // jobs
-    end = first + games
-    front: list[range] = []
-    while (start := front[-1].stop if front else first) < meet:
-        size = max(_FEWEST_GAMES, min(_MOST_GAMES, (meet - start) // (6 * workers)))
-        front.append(range(start, min(meet, start + size)))
-    back: list[range] = []
-    while (stop := back[-1].start if back else end) > meet:
-        size = max(_FEWEST_GAMES, min(_MOST_GAMES, (stop - meet) // 6))
-        back.append(range(max(meet, stop - size), stop))
-    return front + back[::-1]
+def _chunk_size(left: int, jobs: int) -> int:
+    """How many of the ``left`` games nobody has taken yet go to a worker at once: a share
+    small enough that the chunks shrink as the games run out, so that no process is left
+    playing long after the others are done."""
+    return max(_FEWEST_GAMES, min(_MOST_GAMES, left // (4 * jobs)))
 
 
 def simulate(
@@ -247,25 +232,30 @@ def simulate(
             if progress is not None:
                 progress(1)
         return summary
-    for outcomes in _play_shared(
-        info, config, _chunks(seed, games, jobs), levels, jobs, check, progress
+    for outcome in _play_shared(
+        info, config, range(seed, seed + games), levels, jobs, check, progress
     ):
-        for outcome in outcomes:
-            record(outcome)
+        record(outcome)
     return summary
 
 
 def _play_shared(
     info: GameInfo,
     config: GameConfig,
-    chunks: list[range],
+    seeds: range,
     levels: list[str],
     jobs: int,
     check: bool,
     progress: Callable[[int], Any] | None,
-) -> list[list[Outcome]]:
-    """The outcomes of ``chunks``, played by ``jobs - 1`` worker processes from the front and
-    by this process from the back: this process does not sit idle while the workers play.
+) -> list[Outcome]:
+    """The outcomes of the games of ``seeds``, in order, played by ``jobs - 1`` worker
+    processes and this one.
+
+    The workers are sent chunks of seeds from the front, a couple at a time, and this
+    process plays the seeds from the back one game at a time, sending more between its
+    games: it never holds more than one game that a worker could be playing, and the
+    chunks shrink as the seeds run out, so when the two sides meet no worker has more than
+    a couple of small chunks left to play.
 
     Plain processes and pipes rather than a process pool: nothing to start but the workers,
     and no threads in this process taking turns with its games.
@@ -280,12 +270,11 @@ def _play_shared(
     if fork:
         _ = info.state_class
     context = multiprocessing.get_context("fork" if fork else None)
-    # Chunks are handed to each worker a few at a time, so that it never waits for this
-    # process to finish a chunk of its own, and the rest is left to take from the back.
-    ahead = 3
-    front, back = 0, len(chunks)  # chunks[front:back] are not handed out yet
-    workers: dict[Connection, tuple[BaseProcess, list[int]]] = {}  # with chunks out
-    played: dict[int, list[Outcome]] = {}
+    ahead = 2  # chunks a worker has been sent and not sent back: one playing, one next
+    front, back = seeds.start, seeds.stop  # the seeds nobody has taken yet
+    workers: dict[Connection, tuple[BaseProcess, deque[range]]] = {}
+    theirs: dict[int, list[Outcome]] = {}  # the workers' outcomes, by a chunk's first seed
+    mine: list[Outcome] = []  # this process's outcomes, from the last seed back
     finished = False
 
     def lost(process: BaseProcess) -> RuntimeError:
@@ -301,44 +290,48 @@ def _play_shared(
         for conn in wait(busy, None if block else 0):
             process, out = workers[conn]  # type: ignore[index]
             try:
-                i, outcomes = conn.recv()  # type: ignore[union-attr]
+                outcomes = conn.recv()  # type: ignore[union-attr]
             except (EOFError, OSError):
                 raise lost(process) from None
-            out.remove(i)
-            played[i] = outcomes
+            chunk = out.popleft()  # a worker plays its chunks in the order sent
+            theirs[chunk.start] = outcomes
             if progress is not None:
-                progress(len(chunks[i]))
+                progress(len(chunk))
 
     def hand_out() -> None:
         nonlocal front
         take_in(block=False)
         for conn, (process, out) in workers.items():
             while front < back and len(out) < ahead:
+                chunk = range(front, min(back, front + _chunk_size(back - front, jobs)))
                 try:
-                    conn.send(front)
+                    conn.send(chunk)
                 except OSError:
                     raise lost(process) from None
-                out.append(front)
-                front += 1
+                out.append(chunk)
+                front = chunk.stop
 
     try:
         for _ in range(jobs - 1):
             here, there = context.Pipe()
             process = context.Process(
                 target=_worker,
-                args=(there, info if fork else None, info.id, config, chunks, levels, check),
+                args=(there, info if fork else None, info.id, config, levels, check),
                 daemon=True,
             )
             process.start()
             there.close()
-            workers[here] = (process, [])
+            workers[here] = (process, deque())
         hand_out()
         while front < back:
             back -= 1
-            played[back] = [_play_outcome(info, config, s, levels, check) for s in chunks[back]]
+            mine.append(_play_outcome(info, config, back, levels, check))
             if progress is not None:
-                progress(len(chunks[back]))
-            hand_out()
+                progress(1)
+            # Looking at the pipes costs about 1% of a Mesos game: every other game is often
+            # enough, as a worker has at least twice _FEWEST_GAMES in hand.
+            if (seeds.stop - back) % 2 == 0:
+                hand_out()
         while any(out for _, out in workers.values()):
             take_in(block=True)
         finished = True
@@ -353,4 +346,5 @@ def _play_shared(
             process.join()
             conn.close()
     # In seed order, so the sums match a one-process run.
-    return [played[i] for i in range(len(chunks))]
+    outcomes = [outcome for start in sorted(theirs) for outcome in theirs[start]]
+    return outcomes + mine[::-1]
