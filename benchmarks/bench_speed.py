@@ -4,7 +4,8 @@
   ``sim`` ms a game (goals < 10 ms / < 2.5 ms);
 - ``tabletop-tui --version`` ÷ ``python -c "import pydantic"`` (goal ≤ 1.3);
 - ``sim --jobs 2`` ÷ ``--jobs 1`` wall time, Mesos games (goal ≤ 0.6 on 2 cores; with
-  ``--baseline`` the baseline's too);
+  ``--baseline`` the baseline's too), beside the best ratio that start-up and exit, which
+  no number of processes splits, allow;
 - search play-outs per second, Mezo 2p (goal ≥ 3× the code before the change: pass
   ``--baseline DIR``, a checkout of that code, to time both in the same run).
 
@@ -89,6 +90,8 @@ def version_vs_pydantic(roots: dict[str, Path], fast: bool) -> None:
 
 
 def jobs_wall(roots: dict[str, Path], fast: bool) -> None:
+    """Also times ``--games 1``: start-up, one game and exit, the part of a run that no
+    number of processes splits, which bounds the ratio from below."""
     games = 400 if fast else 2000
     argv = [sys.executable, "-m", "tabletop_tui", "sim", "mesos", "--games", str(games), "--json"]
     for label, root in list(roots.items()):  # code from before ``--jobs`` existed is left out
@@ -98,17 +101,30 @@ def jobs_wall(roots: dict[str, Path], fast: bool) -> None:
         if "--jobs" not in usage.stdout:
             print(f"  {label:8} sim has no --jobs: left out of the jobs figure")
             roots = {k: v for k, v in roots.items() if k != label}
-    warm([*argv[:5], "--games", "1"], roots)
+    single = [*argv[:5], "--games", "1", "--json"]
+    warm(single, roots)
+    load = os.getloadavg()[0]
     ones: dict[str, list[float]] = {label: [] for label in roots}
     twos: dict[str, list[float]] = {label: [] for label in roots}
+    fixed: dict[str, list[float]] = {label: [] for label in roots}
     for _ in range(1 if fast else 3):  # taking turns, so a busy moment skews all alike
         for label, root in roots.items():
             ones[label].append(wall(argv, root))
             twos[label].append(wall([*argv, "--jobs", "2"], root))
-    print(f"sim mesos --games {games}, --jobs 2 ÷ --jobs 1 (median of {len(ones['this'])}):")
+            fixed[label].append(wall(single, root))
+    print(
+        f"sim mesos --games {games}, --jobs 2 ÷ --jobs 1 (median of {len(ones['this'])}; "
+        f"load average {load:.1f} before, {os.getloadavg()[0]:.1f} after: the ratio needs "
+        "two idle cores):"
+    )
     for label in roots:
         one, two = statistics.median(ones[label]), statistics.median(twos[label])
         print(f"  {label:8} --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s -> ratio {two / one:.2f}")
+        unsplit = statistics.median(fixed[label])
+        best = (unsplit + (one - unsplit) / 2) / one
+        print(
+            f"  {'':8} --games 1 {unsplit:.2f} s: that much never splits -> best ratio {best:.2f}"
+        )
 
 
 def search_rate(roots: dict[str, Path], fast: bool) -> None:
