@@ -158,6 +158,7 @@ def _play_outcome(
 
 def _worker(
     conn: Connection,
+    parent_ends: list[Connection],
     info: GameInfo | None,
     game_id: str,
     config: GameConfig,
@@ -172,14 +173,22 @@ def _worker(
     """
     import signal
 
+    # The copies of the parent's ends of the pipes: with them closed, a worker whose parent
+    # was killed reads the end of its pipe and stops, instead of waiting for ever.
+    for end in parent_ends:
+        end.close()
+
     # Ctrl-C at a terminal reaches every process of the group: a worker ends there and then,
     # quietly, and leaves the interrupt to the parent.
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
     if info is None:
         info = get_game(game_id)
-    while (seeds := conn.recv()) is not None:
-        conn.send([_play_outcome(info, config, s, levels, check) for s in seeds])
+    try:
+        while (seeds := conn.recv()) is not None:
+            conn.send([_play_outcome(info, config, s, levels, check) for s in seeds])
+    except (EOFError, OSError):  # the parent is gone: nobody is waiting for the games
+        pass
 
 
 # The most games in one chunk (progress stays steady) and the fewest (each chunk a worker
@@ -316,7 +325,15 @@ def _play_shared(
             here, there = context.Pipe()
             process = context.Process(
                 target=_worker,
-                args=(there, info if fork else None, info.id, config, levels, check),
+                args=(
+                    there,
+                    [*workers, here],
+                    info if fork else None,
+                    info.id,
+                    config,
+                    levels,
+                    check,
+                ),
                 daemon=True,
             )
             process.start()
