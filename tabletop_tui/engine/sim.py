@@ -191,8 +191,8 @@ def _worker(
         pass
 
 
-# The most games in one chunk (progress stays steady) and the fewest (each chunk a worker
-# plays costs a round trip between processes, about what a short game costs).
+# The most games in one chunk (progress stays steady) and the fewest (each chunk costs a
+# round trip between the processes, and a worker must not run dry between two looks).
 _MOST_GAMES, _FEWEST_GAMES = 250, 4
 
 
@@ -345,8 +345,9 @@ def _play_shared(
             mine.append(_play_outcome(info, config, back, levels, check))
             if progress is not None:
                 progress(1)
-            # Looking at the pipes costs about 1% of a Mesos game: every other game is often
-            # enough, as a worker has at least twice _FEWEST_GAMES in hand.
+            # Looking at the pipes costs under 1% of a Mesos game, and every other game is
+            # soon enough: a worker that starts its last chunk still has _FEWEST_GAMES or
+            # more to play.
             if (seeds.stop - back) % 2 == 0:
                 hand_out()
         while any(out for _, out in workers.values()):
