@@ -973,16 +973,22 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_move_god(self, f: MoveGod) -> Decision | None:
         s, optional = f.seat, f.optional
-        vid = self.data.vertex_ids
+        empty = tuple(self.empty_vertices())
+        here = self.vertex[s]
+        # the labels name the regions in play
+        key = (type(self), "move_god", s, optional, here, empty, tuple(self.inplay))
+        if (hit := _DECISIONS.get(key)) is not None:
+            return hit
+        vid, labels = self.data.vertex_ids, self._vertices()[1]
         opts = [
-            Option(f"vertex:{vid[v]}", f"Move to {self._vertex_label(v)}", f"vertex:{vid[v]}")
-            for v in self.empty_vertices()
+            Option(f"vertex:{vid[v]}", f"Move to {labels[v]}", f"vertex:{vid[v]}") for v in empty
         ]
         if optional or not opts:
-            here = self.vertex[s]
-            label = f"Stay on {self._vertex_label(here)}" if here >= 0 else "Stay"
+            label = f"Stay on {labels[here]}" if here >= 0 else "Stay"
             opts.insert(0, Option("stay", label))
-        return Decision(s, f"{self.name(s)}: move your god?", tuple(opts), kind="move_god")
+        return _remember(
+            key, Decision(s, f"{self.name(s)}: move your god?", tuple(opts), kind="move_god")
+        )
 
     def _c_move_god(self, f: MoveGod, oid: str) -> None:
         s = f.seat
