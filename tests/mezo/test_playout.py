@@ -66,3 +66,20 @@ def test_a_determinized_state_draws_from_a_stream_of_its_own(config):
     seat = state.decision().seat
     one, two = (state.determinize(seat, random.Random(1)) for _ in range(2))
     assert one.full_state() == two.full_state() and one.rng.getstate() == two.rng.getstate()
+
+
+def test_the_written_out_shuffle_draws_as_random_shuffle():
+    """``rules._shuffle`` makes the same order from the same stream state as ``rng.shuffle``,
+    and leaves the stream where ``rng.shuffle`` does (a plain stream and one of its own)."""
+    from tabletop_tui.games.mezo.rules import _shuffle
+
+    for stream in (random.Random, _OwnChoice):
+        for n in range(0, 40, 3):
+            a, b = stream(n), stream(n)
+            x, y = list(range(n)), list(range(n))
+            _shuffle(a, x)
+            b.shuffle(y)
+            assert x == y and a.getstate() == b.getstate()
+    moved = list(range(20))
+    _shuffle(random.Random(1), moved)
+    assert moved != list(range(20))

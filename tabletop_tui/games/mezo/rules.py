@@ -1583,13 +1583,13 @@ class MezoState(ModulesMixin, GameState):
             deck = self.deck[s] + self.played[s] + ([self.kept[s]] if self.kept[s] else [])
             self.kept[s] = None
             self.played[s] = []
-            self.rng.shuffle(deck)
+            _shuffle(self.rng, deck)
             self.deck[s] = deck
             self.known_deck[s] = 0
             self.bury_used[s] = False
         self._end_of_age_decks()
         stack = [r for r in range(nr) if self.inplay[r]]
-        self.rng.shuffle(stack)
+        _shuffle(self.rng, stack)
         self.conflict_stack = stack
         self.known_top = self.known_bottom = 0
         self.status = [PENDING] * nr
@@ -2348,7 +2348,7 @@ class MezoState(ModulesMixin, GameState):
             if s == seat:
                 k = st.known_deck[s]
                 rest = sorted(st.deck[s][k:])
-                rng.shuffle(rest)
+                _shuffle(rng, rest)
                 st.deck[s] = st.deck[s][:k] + rest
                 continue
             hidden = list(st.deck[s])
@@ -2356,7 +2356,7 @@ class MezoState(ModulesMixin, GameState):
             if secret_kept:
                 hidden.append(st.kept[s])  # type: ignore[arg-type]
             hidden.sort()
-            rng.shuffle(hidden)
+            _shuffle(rng, hidden)
             if secret_kept:
                 st.kept[s] = hidden.pop()
             st.deck[s] = hidden
@@ -2366,7 +2366,7 @@ class MezoState(ModulesMixin, GameState):
         a, b = st.known_top, len(st.conflict_stack) - st.known_bottom
         if b > a:
             mid = sorted(st.conflict_stack[a:b])
-            rng.shuffle(mid)
+            _shuffle(rng, mid)
             st.conflict_stack[a:b] = mid
         content = self.config.content
         for age in range(st.wrath_revealed + 1, self.data.constants.ages + 1):
@@ -2742,6 +2742,23 @@ _CHOICE_IS_GETRANDBITS = (
     getattr(random.Random, "_randbelow", None)
     is getattr(random.Random, "_randbelow_with_getrandbits", object())
 )
+
+
+def _shuffle(rng: random.Random, x: list[Any]) -> None:
+    """``rng.shuffle(x)``, the very same draws: for a plain ``Random`` its ``_randbelow`` loop
+    is written out (a play-out shuffles the God decks and the Conflict stack every Age, and a
+    search's every sample re-deals them), without two calls a card."""
+    if not (_CHOICE_IS_GETRANDBITS and type(rng) is random.Random):
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 # ---- decisions made once ------------------------------------------------------------------
