@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
@@ -375,7 +375,7 @@ class MezoState(ModulesMixin, GameState):
         vp, pos = self.vp, self.pos
         if self.tribe_count == 2:  # the sort below for two tribes, without its key calls
             return [0, 1] if (-vp[0], pos[0]) <= (-vp[1], pos[1]) else [1, 0]
-        return sorted(range(self.tribe_count), key=lambda s: (-vp[s], pos[s]))
+        return _vp_sorted(vp, pos, self.tribe_count)
 
     def regions_without_champion(self) -> list[int]:
         """The in-play regions no Champion stands in (where the Blessed Region may be)."""
@@ -474,22 +474,39 @@ class MezoState(ModulesMixin, GameState):
             return [self.conflict_region] if self.conflict_region >= 0 else []
         if word == "present":
             return self.god_regions(s)
+        out = []  # loops, not comprehensions: no cells for ``self`` at every call
         if word == "pending":  # is_pending, inlined: the commonest word
+            r = 0
             if not self.in_conflicts:
-                return [r for r, on in enumerate(self.inplay) if on]
+                for on in self.inplay:
+                    if on:
+                        out.append(r)
+                    r += 1
+                return out
             status, here = self.status, self.conflict_region
-            return [
-                r for r, on in enumerate(self.inplay) if on and status[r] == PENDING and r != here
-            ]
+            for on in self.inplay:
+                if on and status[r] == PENDING and r != here:
+                    out.append(r)
+                r += 1
+            return out
         if word == "any":
-            return [r for r in range(n) if self.inplay[r]]
+            for r in range(n):
+                if self.inplay[r]:
+                    out.append(r)
+            return out
         if word == "adjacent_pending":
             if self.conflict_region < 0:
                 return []
             adj = self.data.adjacent[self.conflict_region]
-            return [r for r in range(n) if r in adj and self.is_pending(r)]
+            for r in range(n):
+                if r in adj and self.is_pending(r):
+                    out.append(r)
+            return out
         if word == "present_pending":
-            return [r for r in self.god_regions(s) if self.is_pending(r)]
+            for r in self.god_regions(s):
+                if self.is_pending(r):
+                    out.append(r)
+            return out
         if word == "champion":
             return sorted({cr for cr in self.champs[s * 2 : s * 2 + 2] if cr >= 0})
         raise ValueError(f"unknown region word {word}")
@@ -1718,7 +1735,6 @@ class MezoState(ModulesMixin, GameState):
 
     def _start(self, s: int, step: Step, src: str) -> None:
         op = step.op
-        P = self.tribe_count
         if op == "vp" or op == "devotion":  # the commonest steps, ``_n`` and ``_done`` inlined
             n = step.n
             if n == "devotion_tier":
@@ -1760,11 +1776,17 @@ class MezoState(ModulesMixin, GameState):
                 self._effect(s, step.then, src)
             self._done(s, step, src, 1 if ok else 0)
         elif op in ("deploy", "awaken"):
-            zone = "reserve" if op == "deploy" else "xibalba"
-            if sum(self._count(s, zone, t) for t in self._types(step)) == 0:
+            pool = self.reserve if op == "deploy" else self.xib  # ``_count`` by type
+            have = 0
+            for t in _UNIT_TYPES[step.unit]:
+                have += pool[s * 2 + t]
+            if have == 0:
                 self._done(s, step, src, 0)
                 return
-            cands = [r for r in self.regions_for(step.region, s) if self.enterable(r)]
+            cands = []
+            for r in self.regions_for(step.region, s):
+                if self.enterable(r):
+                    cands.append(r)
             self._region_then(s, step, src, cands)
         elif op == "sacrifice":
             if self.conflict_region < 0:
@@ -1772,23 +1794,9 @@ class MezoState(ModulesMixin, GameState):
                 return
             self.stack.append(Split(s, step, src, self.conflict_region))
         elif op in ("smite", "exile"):
-            types, units = _UNIT_TYPES[step.unit], self.units
-            cands = []
-            for r in self.regions_for(step.region, s):  # with a rival's unit of those types
-                i = r * P * 2  # unit_slot(r, 0, SH)
-                if any([units[i + o * 2 + t] for o in range(P) if o != s for t in types]):
-                    cands.append(r)
-            self._region_then(s, step, src, cands)
+            self._region_then(s, step, src, self._rival_regions(s, step))
         elif op == "move_in":
-            types = self._types(step)
-            cands = []
-            for r in self.regions_for(step.region, s):
-                if not self.enterable(r):
-                    continue
-                srcs = [x for x in self.regions_for(step.source_set, s) if x != r]
-                if any(self.units[self.unit_slot(x, s, t)] for x in srcs for t in types):
-                    cands.append(r)
-            self._region_then(s, step, src, cands)
+            self._region_then(s, step, src, self._move_in_regions(s, step))
         elif op == "move_out":
             if self.conflict_region < 0:
                 self._done(s, step, src, 0)
@@ -1799,12 +1807,16 @@ class MezoState(ModulesMixin, GameState):
             self._region_then(s, step, src, cands)
         elif op == "build_pyramid":
             left = self.pyr_supply(s)
-            cands = [r for r in self.regions_for(step.region, s) if self.legal_sizes(s, r, left)]
+            cands = []
+            for r in self.regions_for(step.region, s):
+                if self.legal_sizes(s, r, left):
+                    cands.append(r)
             self._region_then(s, step, src, cands)
         elif op == "demolish":
-            cands = [
-                r for r in self.regions_for(step.region, s) if self._demolish_targets(s, r, step)
-            ]
+            cands = []
+            for r in self.regions_for(step.region, s):
+                if self._demolish_targets(s, r, step):
+                    cands.append(r)
             self._region_then(s, step, src, cands)
         elif op == "to_track":
             t = SH if step.unit == "shaman" else WA
@@ -1825,12 +1837,37 @@ class MezoState(ModulesMixin, GameState):
             top = tuple(self.conflict_stack[:n])
             self.known_top = max(self.known_top, n)
             self.mark_barrier()
-            self.log("Top Conflict tiles revealed: " + ", ".join(self.rname(r) for r in top) + ".")
+            if self._log_buffer is not None:  # no text when nobody keeps the log
+                self.log("Top Conflict tiles revealed: " + ", ".join(map(self.rname, top)) + ".")
             self.stack.append(Reorder(s, top, ()))
         elif op == "draw_limit":
             self._done(s, step, src, 0)
         else:  # pragma: no cover - the data model forbids other ops
             raise ValueError(f"unknown op {op}")
+
+    def _rival_regions(self, s: int, step: Step) -> list[int]:
+        """SMITE/EXILE: the step's regions with a rival's unit of its types (apart from
+        ``_start``, whose every call would otherwise make cells for these loops)."""
+        types, units, P = _UNIT_TYPES[step.unit], self.units, self.tribe_count
+        cands = []
+        for r in self.regions_for(step.region, s):
+            i = r * P * 2  # unit_slot(r, 0, SH)
+            if any([units[i + o * 2 + t] for o in range(P) if o != s for t in types]):
+                cands.append(r)
+        return cands
+
+    def _move_in_regions(self, s: int, step: Step) -> list[int]:
+        """MOVE into: the enterable regions of the step with own units of its types to bring
+        from another region of its source set."""
+        types = self._types(step)
+        cands = []
+        for r in self.regions_for(step.region, s):
+            if not self.enterable(r):
+                continue
+            srcs = [x for x in self.regions_for(step.source_set, s) if x != r]
+            if any(self.units[self.unit_slot(x, s, t)] for x in srcs for t in types):
+                cands.append(r)
+        return cands
 
     def _region_then(self, s: int, step: Step, src: str, cands: list[int]) -> None:
         if not cands:
@@ -2761,6 +2798,12 @@ def _shuffle(rng: random.Random, x: list[Any]) -> None:
         x[i], x[j] = x[j], x[i]
 
 
+def _vp_sorted(vp: list[int], pos: list[int], tribes: int) -> list[int]:
+    """Tribes by VP, then seat order (apart from ``vp_order``, whose two-tribe path then
+    makes no cells for the key's closure)."""
+    return sorted(range(tribes), key=lambda s: (-vp[s], pos[s]))
+
+
 # ---- decisions made once ------------------------------------------------------------------
 
 # Decisions by what they are made of. The same few questions come back over and over (a
@@ -2980,7 +3023,7 @@ def _step_text(step: Step) -> str:
     hit = _TEXTS.get(id(step))  # ``_text_cached``, its hit written out: memo keys use it
     if hit is not None and hit[0] is step:
         return hit[1]
-    return _text_cached(step, lambda: _render_step(step))
+    return _text_cached(step, partial(_render_step, step))  # no closure cell at every call
 
 
 def _render_step(step: Step) -> str:
