@@ -379,8 +379,11 @@ class MezoState(ModulesMixin, GameState):
 
     def regions_without_champion(self) -> list[int]:
         """The in-play regions no Champion stands in (where the Blessed Region may be)."""
-        taken = self.champs
-        return [r for r, on in enumerate(self.inplay) if on and r not in taken]
+        taken, free = self.champs, []
+        for r, on in enumerate(self.inplay):
+            if on and r not in taken:
+                free.append(r)
+        return free
 
     def champion_owner(self, r: int) -> int:
         for i, cr in enumerate(self.champs):
@@ -392,7 +395,11 @@ class MezoState(ModulesMixin, GameState):
         v = self.vertex[s]
         if v < 0:
             return []
-        return [r for r in self.data.vertex_regions[v] if self.inplay[r]]
+        inplay, regions = self.inplay, []
+        for r in self.data.vertex_regions[v]:
+            if inplay[r]:
+                regions.append(r)
+        return regions
 
     def god_present(self, s: int, r: int) -> bool:
         v = self.vertex[s]
@@ -409,10 +416,7 @@ class MezoState(ModulesMixin, GameState):
             d = self.data
             hit = _MODIFIERS.get((id(d), abil, key))
             if hit is None or hit[0] is not d:
-                found = tuple(
-                    m[key] for m in (d.ability(aid).modifier for aid in abil) if key in m
-                )
-                hit = _cache_put(_MODIFIERS, (id(d), abil, key), (d, found))
+                hit = _cache_put(_MODIFIERS, (id(d), abil, key), (d, _modifier_values(d, abil, key)))
             out = hit[1]
         if self.ritual is not None:
             out = [*out, *self.ritual_modifiers(key)]
@@ -455,7 +459,11 @@ class MezoState(ModulesMixin, GameState):
         top = stack[-1] if stack else 99
         if left is None:
             left = self.pyr_supply(s)
-        return [size for size in PYR_SIZES if size < top and left[size] > 0]
+        sizes = []
+        for size in PYR_SIZES:
+            if size < top and left[size] > 0:
+                sizes.append(size)
+        return sizes
 
     def enterable(self, r: int) -> bool:
         return self.inplay[r] and self.status[r] != RESOLVED
@@ -866,10 +874,12 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_tribe_deploy(self, f: TribeDeploy) -> None:
         s = f.seat
-        own = set(self.champs[s * 2 : s * 2 + 2])
-        self._push_seq(
-            [Deploy(s, r) for r in range(len(self.inplay)) if self.inplay[r] and r not in own]
-        )
+        own = self.champs[s * 2 : s * 2 + 2]
+        frames: list[Frame] = []
+        for r, on in enumerate(self.inplay):
+            if on and r not in own:
+                frames.append(Deploy(s, r))
+        self._push_seq(frames)
 
     def _f_deploy(self, f: Deploy) -> Decision | None:
         s, r = f.seat, f.region
@@ -881,11 +891,7 @@ class MezoState(ModulesMixin, GameState):
         key = (type(self), "deploy", s, r, cap, rs if rs < cap else cap, rw if rw < cap else cap)
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
-        opts = tuple(
-            Option(f"split:S{a}W{b}", _split_label(a, b), f"region:{self.rid(r)}")
-            for a in range(min(cap, rs) + 1)
-            for b in range(min(cap - a, rw) + 1)
-        )
+        opts = _deploy_options(self.rid(r), cap, rs, rw)
         return _remember(
             key,
             self._region_decision(
@@ -1101,9 +1107,10 @@ class MezoState(ModulesMixin, GameState):
         n = len(self.ring)
         # A8.5: left of the Champion's owner; without one, the VP leader; then clockwise.
         start = (self.pos[owner] + 1) % n if owner >= 0 else self.pos[self.vp_order()[0]]
-        self.turn = tuple([self.ring[(start + i) % n] for i in range(n)])
+        ring = self.ring  # from ``start`` round the ring
+        self.turn = tuple(ring[start:] + ring[:start])
         if self._log_buffer is not None:  # no text when nobody keeps the log
-            self.log("Turn order: " + ", ".join(self.name(s) for s in self.turn) + ".")
+            self.log("Turn order: " + ", ".join(map(self.name, self.turn)) + ".")
         frames = []
         for s in self.turn:
             god = self.gods[s]  # god_data(s)
@@ -1131,7 +1138,7 @@ class MezoState(ModulesMixin, GameState):
         key = (type(self), "keep", s, drawn)
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
-        opts = tuple([_keep_option(cid, self.data.cards[cid]) for cid in drawn])
+        opts = tuple(map(_keep_option, drawn, map(self.data.cards.__getitem__, drawn)))
         return _remember(
             key,
             Decision(
@@ -1249,10 +1256,12 @@ class MezoState(ModulesMixin, GameState):
         cid = self.kept[s]
         if cid is None or self.glyphs[self.conflict_region * self.tribe_count + s] == 0:
             return None  # (no Glyph at ``piece_slot(conflict_region, s)``)
-        free = [o for o in self.data.cards[cid].options if o.key not in self.used_rows[s]]
-        if not free:
+        used = self.used_rows[s]
+        for o in self.data.cards[cid].options:  # the first free row
+            if o.key not in used:
+                break
+        else:
             return None
-        o = free[0]
         key = (type(self), "third", s, cid, o.key)
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
@@ -1291,7 +1300,7 @@ class MezoState(ModulesMixin, GameState):
         if self._log_buffer is not None:  # no text when nobody keeps the log
             self.log(
                 f"Strength in {self.rname(r)}: "
-                + ", ".join(self.strength_text(s, r) for s in self.turn)
+                + ", ".join(map(self.strength_text, self.turn, [r] * len(self.turn)))
                 + "."
             )
         return st
@@ -1302,7 +1311,11 @@ class MezoState(ModulesMixin, GameState):
         if best <= 0:
             self.log("Nobody has Strength here: no winner.")
             return
-        tied = self.strength_tie(tuple([s for s in self.turn if st[s] == best]))
+        most = []
+        for s in self.turn:
+            if st[s] == best:
+                most.append(s)
+        tied = self.strength_tie(tuple(most))
         if len(tied) == 1:  # ``_settle``'s first case, without a frame to re-seat
             self.stack.append(Win(tied[0]))
             return
@@ -1376,13 +1389,15 @@ class MezoState(ModulesMixin, GameState):
         if -1 not in track:
             self.log(f"The {TRACK_NAMES['calendar' if t == SH else 'codex']} is full.")
             return
-        tied = tuple([s for s in self.turn if counts[s] == best])
+        most = []
+        for s in self.turn:
+            if counts[s] == best:
+                most.append(s)
+        tied = tuple(most)
         if self._log_buffer is not None:  # no text when nobody keeps the log
-            shown = ", ".join(f"{self.name(s)} {counts[s]}" for s in self.turn if counts[s])
-            self.log(f"{TYPE_NAME[t]}s here: {shown}.")
+            self._log_majority(t, counts)
         if len(tied) > 1:
-            word = "shaman" if t == SH else "warrior"
-            holders = tuple(s for s in tied if word in self.modifiers(s, "wins_majority_ties"))
+            holders = self._tie_holders(t, tied)
             if holders:
                 tied = holders
         track = "calendar" if t == SH else "codex"
@@ -1391,6 +1406,15 @@ class MezoState(ModulesMixin, GameState):
             return
         then = Space(-1, track, t, r, True, SRC_TRACKS)
         self._settle(tied, then, f"{TYPE_NAME[t]} majority")
+
+    def _log_majority(self, t: int, counts: list[int]) -> None:
+        shown = ", ".join(f"{self.name(s)} {counts[s]}" for s in self.turn if counts[s])
+        self.log(f"{TYPE_NAME[t]}s here: {shown}.")
+
+    def _tie_holders(self, t: int, tied: tuple[int, ...]) -> tuple[int, ...]:
+        """The tied tribes whose abilities win a majority tie of unit type ``t``."""
+        word = "shaman" if t == SH else "warrior"
+        return tuple(s for s in tied if word in self.modifiers(s, "wins_majority_ties"))
 
     def _f_space(self, f: Space) -> Decision | None:
         s, track, t, r = f.seat, f.track, f.unit_type, f.region
@@ -1401,11 +1425,7 @@ class MezoState(ModulesMixin, GameState):
         key = (type(self), "space", s, track, t, tuple(occ))
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
-        opts = tuple(
-            Option(f"space:{sp.id}", f"{sp.name}: {_steps_text(sp.steps)}", f"space:{sp.id}")
-            for i, sp in enumerate(spaces)
-            if occ[i] < 0
-        )
+        opts = _space_options(spaces, occ)
         return _remember(
             key,
             Decision(
@@ -1480,10 +1500,7 @@ class MezoState(ModulesMixin, GameState):
         key = (type(self), "offer", s, t, have)
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
-        opts = tuple(
-            Option(f"offer:{k}", f"Offer {k} {TYPE_NAME[t]}{'s' if k != 1 else ''}")
-            for k in range(have + 1)
-        )
+        opts = _offer_options(t, have)
         return _remember(
             key,
             Decision(
@@ -1958,12 +1975,7 @@ class MezoState(ModulesMixin, GameState):
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
         totals = range(n + 1) if step.up_to else (n,)
-        opts = tuple(
-            Option(f"split:S{a}W{k - a}", _split_label(a, k - a))
-            for k in totals
-            for a in range(min(k, avail[0]), -1, -1)
-            if k - a <= avail[1]
-        )
+        opts = _split_options(totals, avail)
         where = f" into {self.rname(r)}" if step.op in ("deploy", "awaken") else ""
         return _remember(
             key,
@@ -2030,26 +2042,20 @@ class MezoState(ModulesMixin, GameState):
         P, units = self.tribe_count, self.units
         base = r * P * 2  # unit_slot(r, 0, SH)
         # (tribe, type, how many) of the units that can be hit here
-        targets = tuple(
-            (o, t, n)
-            for o in range(P)
-            if o != s
-            for t in self._types(step)
-            if (n := units[base + o * 2 + t])
-        )
+        found = []
+        types = _UNIT_TYPES[step.unit]  # ``_types``
+        for o in range(P):
+            if o != s:
+                for t in types:
+                    if n := units[base + o * 2 + t]:
+                        found.append((o, t, n))
+        targets = tuple(found)
         if self._spent(left, targets, s, step, src, done):
             return None
         key = (type(self), "hit", s, step.op, r, left, targets)
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
-        opts = tuple(
-            Option(
-                f"hit:{o}:{TYPE_LETTER[t]}",
-                f"{self.name(o)} {TYPE_NAME[t]} ({n} here)",
-                f"units:{self.rid(r)}:{o}:{TYPE_LETTER[t]}",
-            )
-            for o, t, n in targets
-        )
+        opts = self._hit_options(r, targets)
         verb = step.op.upper()
         return _remember(
             key,
@@ -2060,6 +2066,16 @@ class MezoState(ModulesMixin, GameState):
                 kind="hit",
                 context={"op": step.op, "region": self.rid(r)},
             ),
+        )
+
+    def _hit_options(self, r: int, targets: tuple[tuple[int, int, int], ...]) -> tuple[Option, ...]:
+        return tuple(
+            Option(
+                f"hit:{o}:{TYPE_LETTER[t]}",
+                f"{self.name(o)} {TYPE_NAME[t]} ({n} here)",
+                f"units:{self.rid(r)}:{o}:{TYPE_LETTER[t]}",
+            )
+            for o, t, n in targets
         )
 
     def _c_hit(self, f: Hit, oid: str) -> None:
@@ -2111,16 +2127,28 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_move_in(self, f: MoveIn) -> Decision | None:
         s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
-        types = self._types(step)
-        srcs = [x for x in self.regions_for(step.source_set, s) if x != r]
+        types = _UNIT_TYPES[step.unit]  # ``_types``
         units, P = self.units, self.tribe_count
-        movable = tuple((x, t) for x in srcs for t in types if units[(x * P + s) * 2 + t])
+        found = []
+        for x in self.regions_for(step.source_set, s):
+            if x != r:
+                for t in types:
+                    if units[(x * P + s) * 2 + t]:
+                        found.append((x, t))
+        movable = tuple(found)
         if self._spent(left, movable, s, step, src, done):
             return None
         key = (type(self), "move_in", s, r, left, step.up_to, movable)
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
-        opts = [
+        opts = self._move_in_options(s, movable)
+        if step.up_to:
+            opts.insert(0, Option("done", "Stop moving"))
+        text = f"MOVE {left} more into {self.rname(r)}"
+        return _remember(key, self._region_decision(s, r, text, tuple(opts), "move_in"))
+
+    def _move_in_options(self, s: int, movable: tuple[tuple[int, int], ...]) -> list[Option]:
+        return [
             Option(
                 f"from:{self.rid(x)}:{TYPE_LETTER[t]}",
                 f"A {TYPE_NAME[t]} from {self.rname(x)}",
@@ -2128,10 +2156,6 @@ class MezoState(ModulesMixin, GameState):
             )
             for x, t in movable
         ]
-        if step.up_to:
-            opts.insert(0, Option("done", "Stop moving"))
-        text = f"MOVE {left} more into {self.rname(r)}"
-        return _remember(key, self._region_decision(s, r, text, tuple(opts), "move_in"))
 
     def _c_move_in(self, f: MoveIn, oid: str) -> None:
         s, step, src, r, left, done = f.seat, f.step, f.source, f.region, f.left, f.done
@@ -2207,7 +2231,7 @@ class MezoState(ModulesMixin, GameState):
             self._done(s, step, src, done)
             return None
         left_by = self.pyr_supply(s)
-        supply = tuple(left_by[k] for k in sizes)
+        supply = tuple(map(left_by.__getitem__, sizes))
         key = (type(self), "build", s, r, tuple(sizes), supply)
         if (hit := _DECISIONS.get(key)) is not None:
             return hit
@@ -2802,6 +2826,47 @@ def _vp_sorted(vp: list[int], pos: list[int], tribes: int) -> list[int]:
     """Tribes by VP, then seat order (apart from ``vp_order``, whose two-tribe path then
     makes no cells for the key's closure)."""
     return sorted(range(tribes), key=lambda s: (-vp[s], pos[s]))
+
+
+def _split_options(totals: Iterable[int], avail: tuple[int, int]) -> tuple[Option, ...]:
+    """A split's options: every (Shamans, Warriors) of each total the units available allow."""
+    return tuple(
+        Option(f"split:S{a}W{k - a}", _split_label(a, k - a))
+        for k in totals
+        for a in range(min(k, avail[0]), -1, -1)
+        if k - a <= avail[1]
+    )
+
+
+def _deploy_options(rid: str, cap: int, rs: int, rw: int) -> tuple[Option, ...]:
+    """A Tribe Step DEPLOY's options: up to ``cap`` units from a Reserve of ``rs``, ``rw``."""
+    return tuple(
+        Option(f"split:S{a}W{b}", _split_label(a, b), f"region:{rid}")
+        for a in range(min(cap, rs) + 1)
+        for b in range(min(cap - a, rw) + 1)
+    )
+
+
+def _modifier_values(d: Any, abil: tuple[str, ...], key: str) -> tuple[str | int, ...]:
+    """The values of modifier ``key`` in the abilities ``abil`` (``MezoState.modifiers``)."""
+    return tuple(m[key] for m in (d.ability(aid).modifier for aid in abil) if key in m)
+
+
+def _space_options(spaces: Sequence[Any], occ: list[int]) -> tuple[Option, ...]:
+    """One option per free space of a track."""
+    return tuple(
+        Option(f"space:{sp.id}", f"{sp.name}: {_steps_text(sp.steps)}", f"space:{sp.id}")
+        for i, sp in enumerate(spaces)
+        if occ[i] < 0
+    )
+
+
+def _offer_options(t: int, have: int) -> tuple[Option, ...]:
+    """Offer 0 to ``have`` units of type ``t``."""
+    return tuple(
+        Option(f"offer:{k}", f"Offer {k} {TYPE_NAME[t]}{'s' if k != 1 else ''}")
+        for k in range(have + 1)
+    )
 
 
 # ---- decisions made once ------------------------------------------------------------------
