@@ -83,3 +83,25 @@ def test_the_written_out_shuffle_draws_as_random_shuffle():
     moved = list(range(20))
     _shuffle(random.Random(1), moved)
     assert moved != list(range(20))
+
+
+@pytest.mark.parametrize(
+    "config",
+    [{"players": 2}, {"players": 4, **dict.fromkeys(MODULES, True)}, {"players": 1}],
+    ids=["2p", "4p-modules", "solo"],
+)
+def test_a_sample_is_the_protocol_sample(config):
+    """``MezoState.sample`` skips the stream ``determinize`` makes only to be replaced: the
+    copy, its stream and the caller's stream are those of ``GameState.sample``."""
+    state = MezoState.new(config, 5)
+    rng = random.Random(5)
+    for _ in range(40):
+        state.apply_unrecorded(rng.choice(state.decision().options).id)
+    seat, before = state.decision().seat, state.rng.getstate()
+    for k in range(3):
+        ours, theirs = random.Random(k), random.Random(k)
+        fast, generic = state.sample(seat, ours), GameState.sample(state, seat, theirs)
+        assert fast.full_state() == generic.full_state()
+        assert fast.rng.getstate() == generic.rng.getstate() and fast.rng is not state.rng
+        assert ours.getstate() == theirs.getstate()
+    assert state.rng.getstate() == before

@@ -2403,6 +2403,19 @@ class MezoState(ModulesMixin, GameState):
 
     def determinize(self, seat: int, rng: random.Random) -> MezoState:
         """Re-deal what ``seat`` cannot see: decks, secret picks, the stack, later tiles."""
+        return self._redeal(seat, rng, True)
+
+    def sample(self, seat: int, rng: random.Random) -> MezoState:
+        """``GameState.sample`` without building the stream that ``determinize`` gives the
+        copy only for ``sample`` to replace it: its draw is still taken, so every sample is
+        the very one it was (a search samples once per play-out)."""
+        st = self._redeal(seat, rng, False)
+        st.rng = random.Random(rng.getrandbits(64))
+        return st
+
+    def _redeal(self, seat: int, rng: random.Random, stream: bool) -> MezoState:
+        """``determinize``; without ``stream`` the copy still shares this state's stream (the
+        caller gives it one), though the draw for its own is taken all the same."""
         st = self._clone_sharing_rng()  # its own stream comes last
         P = st.tribe_count
         for s in range(P):
@@ -2439,7 +2452,9 @@ class MezoState(ModulesMixin, GameState):
             st.wrath_tiles[age - 1] = rng.choice(pool)
         self._modules_determinize(st, rng)  # the face-down Ritual deck
         st._decision_cache = None
-        st.rng = random.Random(rng.random())
+        seed = rng.random()
+        if stream:
+            st.rng = random.Random(seed)
         return st
 
     def unit_total(self, s: int, t: int) -> int:

@@ -1061,9 +1061,9 @@ class SoloState(MezoState):
             d[k] = list(d[k])
         return new
 
-    def determinize(self, seat: int, rng: random.Random) -> SoloState:
+    def _redeal(self, seat: int, rng: random.Random, stream: bool) -> SoloState:
         """Also re-deal the Vengeful deck's hidden order (its contents are public)."""
-        st = super().determinize(seat, rng)
+        st = super()._redeal(seat, rng, stream)
         assert isinstance(st, SoloState)
         deck = sorted(st.vg_deck)
         rng.shuffle(deck)
