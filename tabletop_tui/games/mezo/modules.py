@@ -297,6 +297,10 @@ class ModulesMixin:
         """A Ritual may settle Strength ties by fewest VP, then later in VP order."""
         if len(tied) < 2 or self.ritual_mod("strength_tie") != "fewest_vp":
             return tied
+        return self._fewest_vp(tied)
+
+    def _fewest_vp(self, tied: tuple[int, ...]) -> tuple[int, ...]:
+        """The Ritual's tie-break (apart, so that ``strength_tie`` makes no closure cells)."""
         order = self.vp_order()
         winner = min(tied, key=lambda s: (self.vp[s], -order.index(s)))
         self.log(f"{self.ritual.name}: the tie goes to {self.name(winner)}.")  # type: ignore[union-attr]
@@ -434,11 +438,11 @@ class ModulesMixin:
         """A8.8: after the third actions, in the conflict's turn order."""
         if not self.config.tribe_powers:
             return []
-        return [
-            Power(s)
-            for s in self.turn
-            if self.power_token[s] is not None and not self.power_used[s]
-        ]
+        frames: list[Frame] = []  # a loop, not a comprehension: no closure cells per conflict
+        for s in self.turn:
+            if self.power_token[s] is not None and not self.power_used[s]:
+                frames.append(Power(s))
+        return frames
 
     def power_usable(self, s: int) -> bool:
         r = self.conflict_region

@@ -569,7 +569,7 @@ class MezoState(ModulesMixin, GameState):
         return f"{self.name(s)} {sum(parts)}" + (f" ({why})" if why else "")
 
     def counter(self, s: int, name: str) -> int:
-        P, here, n = self.tribe_count, self.conflict_region, len(self.inplay)
+        P, here = self.tribe_count, self.conflict_region
         if name == "own_units_here":
             return self.units_of(here, s) if here >= 0 else 0
         if name == "own_shamans_here":
@@ -578,16 +578,16 @@ class MezoState(ModulesMixin, GameState):
             return self.xib[s * 2] + self.xib[s * 2 + 1]
         if name == "rival_tribes":
             return P - 1
+        # (the sums below read only their own names: no closure cells at every call)
         if name == "opp_units_in_xibalba":
-            return sum(self.xib[o * 2] + self.xib[o * 2 + 1] for o in range(P) if o != s)
+            return sum(self.xib) - self.xib[s * 2] - self.xib[s * 2 + 1]
+        stacks = self.pyr[s::P]  # piece_slot(r, s) by r
         if name == "own_pyramid_regions":
-            return sum(1 for r in range(n) if self.inplay[r] and self.pyr[self.piece_slot(r, s)])
+            return sum(1 for on, stack in zip(self.inplay, stacks, strict=True) if on and stack)
         if name == "own_pyramid_elements":
-            return sum(len(self.pyr[self.piece_slot(r, s)]) for r in range(n))
+            return sum(map(len, stacks))
         if name == "own_tall_pyramids":
-            return sum(
-                1 for r in range(n) if self.inplay[r] and len(self.pyr[self.piece_slot(r, s)]) >= 3
-            )
+            return sum(1 for on, stack in zip(self.inplay, stacks, strict=True) if on and len(stack) >= 3)
         if name == "own_units_on_tracks":
             return self.calendar.count(s) + self.codex.count(s)
         if name == "own_pieces_here":
@@ -929,21 +929,18 @@ class MezoState(ModulesMixin, GameState):
         d, inplay = self.data, tuple(self.inplay)
         hit = _VERTICES.get((id(d), inplay))
         if hit is None or hit[0] is not d:
-            live = tuple(
-                v for v, regs in enumerate(d.vertex_regions) if any(inplay[r] for r in regs)
-            )
-            labels = tuple(
-                f"{d.vertex_ids[v]} (present in {', '.join(d.region_ids[r] for r in regs if inplay[r])})"
-                for v, regs in enumerate(d.vertex_regions)
-            )
             if len(_VERTICES) > 256:
                 _VERTICES.clear()
-            hit = _VERTICES[(id(d), inplay)] = (d, live, labels)
+            hit = _VERTICES[(id(d), inplay)] = (d, *_board_vertices(d, inplay))
         return hit[1], hit[2]
 
     def empty_vertices(self) -> list[int]:
         taken = self.vertex
-        return [v for v in self._vertices()[0] if v not in taken]
+        empty = []
+        for v in self._vertices()[0]:
+            if v not in taken:
+                empty.append(v)
+        return empty
 
     def _vertex_label(self, v: int) -> str:
         return self._vertices()[1][v]
@@ -1578,7 +1575,6 @@ class MezoState(ModulesMixin, GameState):
 
     def _f_end_of_age(self, f: EndOfAge) -> None:
         c = self.data.constants
-        nr = len(self.inplay)
         self.phase = "End of Age"
         self.in_conflicts = False
         for track in (self.calendar, self.codex):
@@ -1591,7 +1587,7 @@ class MezoState(ModulesMixin, GameState):
         P = self.tribe_count
         for s in self.vp_order():
             stacks = self.pyr[s::P]  # piece_slot(r, s) by r
-            n = sum(1 for r in range(nr) if self.inplay[r] and stacks[r])
+            n = sum(1 for on, stack in zip(self.inplay, stacks, strict=True) if on and stack)
             self.gain_vp(s, n * self.age, SRC_PYRAMIDS)
         frames = self._end_of_age_modules()  # A10.3: Ritual, Prophecy check
         if frames:
@@ -1622,7 +1618,7 @@ class MezoState(ModulesMixin, GameState):
             self.known_deck[s] = 0
             self.bury_used[s] = False
         self._end_of_age_decks()
-        stack = [r for r in range(nr) if self.inplay[r]]
+        stack = [r for r, on in enumerate(self.inplay) if on]
         _shuffle(self.rng, stack)
         self.conflict_stack = stack
         self.known_top = self.known_bottom = 0
@@ -1868,9 +1864,11 @@ class MezoState(ModulesMixin, GameState):
         types, units, P = _UNIT_TYPES[step.unit], self.units, self.tribe_count
         cands = []
         for r in self.regions_for(step.region, s):
-            i = r * P * 2  # unit_slot(r, 0, SH)
-            if any([units[i + o * 2 + t] for o in range(P) if o != s for t in types]):
-                cands.append(r)
+            i = r * P * 2  # unit_slot(r, 0, SH); every tribe's units of type t: i + t, step 2
+            for t in types:
+                if sum(units[i + t : i + 2 * P : 2]) - units[i + 2 * s + t]:  # a rival's
+                    cands.append(r)
+                    break
         return cands
 
     def _move_in_regions(self, s: int, step: Step) -> list[int]:
@@ -2835,6 +2833,16 @@ def _shuffle(rng: random.Random, x: list[Any]) -> None:
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+def _board_vertices(d: Any, inplay: tuple[bool, ...]) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """``MezoState._vertices`` for a board and its regions in play, made on a table miss."""
+    live = tuple(v for v, regs in enumerate(d.vertex_regions) if any(inplay[r] for r in regs))
+    labels = tuple(
+        f"{d.vertex_ids[v]} (present in {', '.join(d.region_ids[r] for r in regs if inplay[r])})"
+        for v, regs in enumerate(d.vertex_regions)
+    )
+    return live, labels
 
 
 def _vp_sorted(vp: list[int], pos: list[int], tribes: int) -> list[int]:
