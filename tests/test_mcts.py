@@ -109,3 +109,32 @@ def test_a_playout_finishes_the_game_or_stops_at_its_limit():
     while (d := by_hand.decision()) is not None:
         by_hand.apply_unrecorded(rng.choice(d.options).id)
     assert by_hand.history == state.history
+
+
+def test_the_search_freezes_older_objects_only_while_it_runs(monkeypatch):
+    """The objects made before a search are frozen for it and thawed after it; a process
+    that froze objects itself keeps them frozen (the search neither freezes nor thaws)."""
+    import gc
+
+    state = HighCard.new(HighCardConfig(players=2), 3)
+    seen: list[int] = []
+    iterate = SearchBot._iterate
+
+    def spy(self, *args):  # type: ignore[no-untyped-def]
+        seen.append(gc.get_freeze_count())
+        return iterate(self, *args)
+
+    monkeypatch.setattr(SearchBot, "_iterate", spy)
+    gc.unfreeze()
+    SearchBot(iterations=5).choose(context_for(state, random.Random(1)))
+    assert len(seen) == 5 and all(n > 0 for n in seen)
+    assert gc.get_freeze_count() == 0
+
+    seen.clear()
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        SearchBot(iterations=5).choose(context_for(state, random.Random(1)))
+        assert seen == [frozen] * 5 and gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()

@@ -15,8 +15,11 @@ a protocol check on small games (the tests play Nim with it).
 
 from __future__ import annotations
 
+import gc
 import math
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -34,6 +37,26 @@ def reward(result: GameResult, seat: int) -> float:
     scores = [s.score for s in result.seats]
     spread = (max(scores) - min(scores)) or 1
     return 0.9 * base + 0.1 * (mine.score - min(scores)) / spread
+
+
+@contextmanager
+def _older_objects_frozen() -> Iterator[None]:
+    """Keep the collector's full passes off what existed before the search.
+
+    Play-outs allocate many short-lived containers, so the collector runs often, and each of
+    its full passes would walk every object of the process (the loaded games, the caches)
+    though none of them is garbage the search made. Frozen for the search and unfrozen after
+    it, they are walked again as before. A process that froze objects itself (``sim``) is
+    left as it is: ``unfreeze`` would thaw its objects too.
+    """
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 @dataclass
@@ -64,9 +87,10 @@ class SearchBot:
         options = ctx.decision.options
         root = _Node()
         rng = random.Random(ctx.rng.random())
-        for _ in range(self.iterations):
-            state = ctx.determinize()
-            self._iterate(state, root, ctx.seat, rng)
+        with _older_objects_frozen():
+            for _ in range(self.iterations):
+                state = ctx.determinize()
+                self._iterate(state, root, ctx.seat, rng)
         legal = {o.id for o in options}
         best = max(
             (cid for cid in root.children if cid in legal),
