@@ -128,13 +128,18 @@ class LogEntry:
         return self.private_to is None or self.private_to == seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class ScoreLine:
     label: str
     points: int
 
+    def __init__(self, label: str, points: int) -> None:
+        # Written out as Option's: every search play-out ends in a result with its lines.
+        _line_label(self, label)
+        _line_points(self, points)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class SeatResult:
     seat: int
     score: int
@@ -142,8 +147,22 @@ class SeatResult:
     breakdown: tuple[ScoreLine, ...] = ()
     won: bool | None = None
 
+    def __init__(
+        self,
+        seat: int,
+        score: int,
+        rank: int,
+        breakdown: tuple[ScoreLine, ...] = (),
+        won: bool | None = None,
+    ) -> None:
+        _seat_seat(self, seat)
+        _seat_score(self, score)
+        _seat_rank(self, rank)
+        _seat_breakdown(self, breakdown)
+        _seat_won(self, won)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class GameResult:
     """Final standing. For solo and co-op games ``won`` says whether the table won."""
 
@@ -151,6 +170,18 @@ class GameResult:
     cooperative: bool = False
     won: bool | None = None
     summary: str = ""
+
+    def __init__(
+        self,
+        seats: tuple[SeatResult, ...],
+        cooperative: bool = False,
+        won: bool | None = None,
+        summary: str = "",
+    ) -> None:
+        _result_seats(self, seats)
+        _result_cooperative(self, cooperative)
+        _result_won(self, won)
+        _result_summary(self, summary)
 
     def winners(self) -> list[int]:
         if self.cooperative:
@@ -191,6 +222,16 @@ class GameResult:
                 for s in data["seats"]
             ),
         )
+
+
+# The slot setters of the three result classes' __init__ (frozen, as Decision's above).
+_line_label, _line_points = (vars(ScoreLine)[name].__set__ for name in ("label", "points"))
+_seat_seat, _seat_score, _seat_rank, _seat_breakdown, _seat_won = (
+    vars(SeatResult)[name].__set__ for name in ("seat", "score", "rank", "breakdown", "won")
+)
+_result_seats, _result_cooperative, _result_won, _result_summary = (
+    vars(GameResult)[name].__set__ for name in ("seats", "cooperative", "won", "summary")
+)
 
 
 def rank_scores(scores: list[tuple[int, ...]]) -> list[int]:
