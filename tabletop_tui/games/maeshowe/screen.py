@@ -123,6 +123,9 @@ class MaeshoweBoard(BoardView):
         self._cards_of: tuple[MaeshoweView, dict[str, dict[str, Any]]] | None = None
         # The place (row, a hand, a pile...) of each card of that view, by id.
         self._places: dict[str, int] = {}
+        # Sections that change seldom from move to move, each kept with what it was drawn
+        # from (``_kept``): wrapping their sentences again was much of a redraw.
+        self._sections: dict[str, tuple[Any, list[Text]]] = {}
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -548,7 +551,7 @@ class MaeshoweBoard(BoardView):
                 break
         lines = [*chain, *row, *body, *info, Text(), *piles]
         spare = room - len(lines)
-        legend = self._legend_lines(view, width, pal)
+        legend = self._legend_lines(width, pal)
         if spare >= len(legend) + 1:
             lines += [Text(), *legend]
             spare -= len(legend) + 1
@@ -556,6 +559,16 @@ class MaeshoweBoard(BoardView):
         reference = self._reference(view, width, pal, skip=shown if band == "large" else set())
         if spare >= 3 and reference:
             lines += [Text(), *reference[: spare - 1]]
+        return lines
+
+    def _kept(self, section: str, key: Any, draw: Any) -> list[Text]:
+        """``draw()``, or the lines it gave when last called for ``section`` with the same
+        ``key`` (everything the lines are drawn from). The lines are shared: only read."""
+        kept = self._sections.get(section)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        lines: list[Text] = draw()
+        self._sections[section] = (key, lines)
         return lines
 
     def _reference(
@@ -566,18 +579,30 @@ class MaeshoweBoard(BoardView):
         for card in view["unseen"]["cards"]:
             if card["type"] not in skip and "play_text" in card:
                 kinds.setdefault(card["type"], card)
-        if not kinds:
+        cards = sorted(kinds.values(), key=lambda c: c["short"])
+        said = tuple((c["name"], c["play_text"], c["discard_text"]) for c in cards)
+        return self._kept("reference", (said, width, pal), lambda: self._say(said, width, pal))
+
+    @staticmethod
+    def _say(said: tuple[tuple[str, str, str], ...], width: int, pal: Palette) -> list[Text]:
+        """The reference's lines: each card's name and both its effects."""
+        if not said:
             return []
         lines = [Text("Still to come from the deck, what each card does:", style="bold")]
-        for card in sorted(kinds.values(), key=lambda c: c["short"]):
-            text = styled(f"{card['name']}: ", style="bold")
-            text.append(f"▶ {card['play_text']} ", style=pal.hue("green", bold=False))
-            text.append(f"✗ {card['discard_text']}", style=pal.hue("orange", bold=False))
+        for name, play_text, discard_text in said:
+            text = styled(f"{name}: ", style="bold")
+            text.append(f"▶ {play_text} ", style=pal.hue("green", bold=False))
+            text.append(f"✗ {discard_text}", style=pal.hue("orange", bold=False))
             lines += [click(line, "deck") for line in wrap(text, width)]
         return lines
 
-    def _legend_lines(self, view: MaeshoweView, width: int, pal: Palette) -> list[Text]:
+    def _legend_lines(self, width: int, pal: Palette) -> list[Text]:
         """A key to the marks, under the board where there is room."""
+        return self._kept("legend", (width, pal), lambda: self._key_lines(width, pal))
+
+    @staticmethod
+    def _key_lines(width: int, pal: Palette) -> list[Text]:
+        """The key's lines: the rune tags and the effect marks in words."""
         text = styled("Key: ", style="bold")
         for rune, word in (
             ("red", "red rune"),
