@@ -144,11 +144,16 @@ def _body_rows(
 def _wrapped(face: CardFace, width: int, palette: Palette) -> tuple[Text, ...]:
     """``face``'s lines wrapped in ``width`` cells, kept: a board measures a box's height
     before drawing it at the height of the tallest box beside it. Shared: only read them."""
-    return tuple(
-        part
-        for line in face.lines
-        for part in wrap(Text(line, style=palette.muted() if face.dim else ""), width)
-    )
+    style = palette.muted() if face.dim else ""
+    return tuple(part for line in face.lines for part in _wrapped_line(line, width, style))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped_line(line: str, width: int, style: str) -> tuple[Text, ...]:
+    """One of a face's lines wrapped in ``width`` cells, kept apart from the face: a card
+    whose option number changed still says the rest as before, and wrapping was most of
+    drawing a box. Shared: only read them."""
+    return tuple(wrap(Text(line, style=style), width))
 
 
 @lru_cache(maxsize=4096)
