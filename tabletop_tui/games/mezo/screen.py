@@ -80,6 +80,21 @@ def _sentence(text: str) -> str:
 
 
 @lru_cache(maxsize=1024)
+def _markup_rows(markup: str, width: int) -> int:
+    """The screen lines ``markup`` takes ``width`` cells wide (kept: a redraw measures
+    every text of the board, and most of them read as on the move before)."""
+    return sum(max(1, -(-cell_len(line) // width)) for line in _plain_lines(markup))
+
+
+@lru_cache(maxsize=16)
+def _legend_at(width: int) -> str:
+    """The legend's markup wrapped to ``width`` (kept: it only changes with the width)."""
+    return "\n".join(
+        Line().add(part, "dim").markup() for part in textwrap.wrap(LEGEND_LONG, width)
+    )
+
+
+@lru_cache(maxsize=1024)
 def _plain_lines(markup: str) -> tuple[str, ...]:
     """The lines of ``markup``'s plain text (kept: a redraw measures the same texts several
     times, and most of them again on the next move)."""
@@ -221,8 +236,7 @@ class MezoBoard(BoardView):
         """How many screen lines ``markup`` takes on this board (long lines wrap)."""
         if not markup:
             return 0
-        width = max(20, (self.size.width or 79) - 1)
-        return sum(max(1, -(-cell_len(line) // width)) for line in _plain_lines(markup))
+        return _markup_rows(markup, max(20, (self.size.width or 79) - 1))
 
     def _god_on_offer(self, v: MezoView) -> dict[str, Any] | None:
         """The god the viewer's highlighted option offers, while gods are chosen."""
@@ -262,10 +276,7 @@ class MezoBoard(BoardView):
 
     def _legend_markup(self) -> str:
         """The key to the board's marks, in words, wrapped to the board's width."""
-        width = self.cols
-        return "\n".join(
-            Line().add(part, "dim").markup() for part in textwrap.wrap(LEGEND_LONG, width)
-        )
+        return _legend_at(self.cols)
 
     def letter(self, v: MezoView, seat: int) -> tuple[str, str]:
         """The tribe's letter and style (colour initial, else the seat number)."""

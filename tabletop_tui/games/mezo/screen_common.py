@@ -11,6 +11,7 @@ fixed colour.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Protocol
 
 from rich.cells import cell_len
@@ -105,6 +106,7 @@ def _style(markup: str) -> str:
 _TAG = re.compile(r"(?<!\\)\[([^\]/][^\]]*)\]")
 
 
+@lru_cache(maxsize=256)
 def themed(markup: str, palette: Palette) -> str:
     """``markup`` with its colour words resolved for the theme: a hue name becomes the
     palette's legible colour, ``dim`` the palette's muted grey (``dim`` itself vanishes on
