@@ -56,6 +56,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from fractions import Fraction
 from typing import Any
 
 from rich.cells import cell_len
@@ -64,6 +65,7 @@ from rich.style import Style
 from rich.text import Text
 from textual._context import active_app
 from textual.content import Content, Span
+from textual.css.scalar import ScalarResolveError, Unit
 from textual.css.styles import RulesMap
 from textual.geometry import Region
 from textual.message import Message
@@ -490,9 +492,9 @@ class BoardText(FixedText):
         old, new = len(before.keys), len(after.keys)
         if not width or new > height:
             return None
-        # As many lines as rows, or rows below the lines before: the text is as tall as its
-        # minimum height (or a set height), which fewer lines than rows leave it.
-        if not (old == new == height or old < height):
+        # As many lines as rows, or the text held as tall by its styles: rows below the lines
+        # before, or a minimum height of all its rows. Fewer lines than rows then leave it so.
+        if not (old == new == height or old < height or self._min_rows() >= height):
             return None
         rules = self.styles
         if before.get_height(rules, width) != old or after.get_height(rules, width) != new:
@@ -500,6 +502,30 @@ class BoardText(FixedText):
         pairs = zip(before.keys, after.keys, strict=False)  # as many as the shorter
         changed = [y for y, (a, b) in enumerate(pairs) if a != b]
         return changed + list(range(min(old, new), max(old, new)))
+
+    def _min_rows(self) -> Fraction:
+        """The rows the text's minimum height holds it at whatever its lines, as Textual
+        resolves it in the text's last layout (0 if it has none, or one of ``fr``, or if
+        its container is taller than the room it shows: a scroll that the lines overflow
+        is as tall as they make it, and a minimum of that room holds nothing)."""
+        styles = self.styles
+        scalar = styles.min_height
+        parent = self.parent
+        if (
+            scalar is None
+            or scalar.unit in (Unit.FRACTION, Unit.AUTO)
+            or not isinstance(parent, Widget)
+            or self.container_size.height > parent.scrollable_content_region.height
+        ):
+            return Fraction(0)
+        container = self.container_size - styles.margin.totals
+        try:
+            rows = scalar.resolve(container, self.app.size)
+        except ScalarResolveError:
+            return Fraction(0)
+        if styles.box_sizing == "border-box":
+            rows -= styles.gutter.height
+        return rows
 
     # While ``render_lines`` draws: what its rows are drawn with (``_rows_drawing``), once
     # known; None outside a drawing.

@@ -461,7 +461,8 @@ async def test_board_rows_drawn_alone_are_the_rows_textual_draws():
 async def test_board_rows_held_by_the_minimum_height_change_in_place():
     """A board text held taller than its lines by its minimum height takes more or fewer
     lines row by row (nothing laid out, it keeps its size), and the screen shows what
-    drawing the whole text again shows; lines beyond its height are laid out."""
+    drawing the whole text again shows; lines beyond its height are laid out, and so are
+    fewer lines in a text no minimum height holds."""
 
     from tabletop_tui.ui.board import BoardText
 
@@ -480,11 +481,59 @@ async def test_board_rows_held_by_the_minimum_height_change_in_place():
             layouts = widget._layout_updates
             widget.update(list(lines))
             await pilot.pause()
-            # In place while the text keeps its 15 rows (17 lines, and 15 after 17, are not).
-            in_place = count <= 15 and was < 15 or count == was == 15
+            # In place while the text keeps its 15 rows, filled or not (17 lines, and any
+            # after 17, are not).
+            in_place = count <= 15 and was <= 15
             assert (widget._layout_updates == layouts) is in_place, (was, count)
             assert widget.size.height == max(15, count)
             shown = _screen_seen(app)
             widget.refresh(layout=True)  # the whole text drawn again
             await pilot.pause()
             assert shown == _screen_seen(app), count
+        # Without a minimum height, a text as tall as its lines shrinks with them: laid out.
+        widget.styles.min_height = None
+        widget.update([_fitting_line(rng) for _ in range(12)])
+        await pilot.pause()
+        assert widget.size.height == 12
+        layouts = widget._layout_updates
+        widget.update([_fitting_line(rng) for _ in range(10)])
+        await pilot.pause()
+        assert widget._layout_updates > layouts
+        assert widget.size.height == 10
+        # A minimum height of part of the text's rows does not hold it either.
+        widget.styles.min_height = 11
+        widget.update([_fitting_line(rng) for _ in range(12)])
+        await pilot.pause()
+        layouts = widget._layout_updates
+        widget.update([_fitting_line(rng) for _ in range(10)])
+        await pilot.pause()
+        assert widget._layout_updates > layouts
+        assert widget.size.height == 11
+
+
+async def test_board_text_filling_a_scroll_shrinks_back_to_its_room():
+    """A board text of ``min-height: 100%`` in a scroll that its lines overflow is as tall
+    as its lines, not held there by its minimum height: fewer lines bring it back to the
+    scroll's room, with no scrollbar left (its minimum is of a room its lines made)."""
+    from textual.app import App, ComposeResult
+    from textual.containers import VerticalScroll
+
+    from tabletop_tui.ui.board import BoardText
+
+    class Scrolled(App[None]):
+        CSS = "VerticalScroll { height: 10; } #board { min-height: 100%; }"
+
+        def compose(self) -> ComposeResult:
+            with VerticalScroll():
+                yield BoardText(None, id="board")  # type: ignore[arg-type]
+
+    rng = random.Random(31)
+    app = Scrolled()
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = app.query_one("#board", BoardText)
+        scroll = app.query_one(VerticalScroll)
+        for count in (10, 11, 10, 8, 12, 10, 9):
+            widget.update([_fitting_line(rng) for _ in range(count)])
+            await pilot.pause()
+            assert widget.size.height == max(10, count), count
+            assert (scroll.max_scroll_y > 0) is (count > 10), count
