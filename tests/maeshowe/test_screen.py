@@ -192,3 +192,39 @@ def test_chain_line_says_what_the_set_will_clear(runes, kind, says):
     chain = {"runes": runes, "count": len(runes), "target": 4, "kind": kind}
     line = MaeshoweBoard()._chain({"chain": chain}, Palette()).plain
     assert line.endswith(says) and f"{len(runes)}/4" in line
+
+
+async def test_the_card_reference_is_kept_while_the_cards_to_come_read_the_same():
+    """The reference under a tall board and its key are wrapped again only when what they
+    say changes: the same cards to come give the very lines drawn before; a card that
+    reads differently, or another width, draws them anew, saying what they now say."""
+    import copy
+
+    state = MaeshoweState.new({"players": 1}, 4)
+    async with shown(state, 0, (120, 40)) as (app, pilot):
+        board = app.query_one(MaeshoweBoard)
+        view, pal = board.view, board.palette
+        assert view is not None
+        first = board._reference(view, 70, pal, set())
+        assert first and first[0].plain.startswith("Still to come")
+        assert board._reference(copy.deepcopy(view), 70, pal, set()) is first
+        changed = copy.deepcopy(view)
+        card = changed["unseen"]["cards"][0]
+        for other in changed["unseen"]["cards"]:
+            if other["type"] == card["type"]:
+                other["play_text"] = "Sing to the stones."
+        anew = board._reference(changed, 70, pal, set())
+        assert anew is not first
+        said = "\n".join(line.plain for line in anew)
+        assert "▶ Sing to the stones." in said
+        assert "Sing" not in "\n".join(line.plain for line in first)
+        assert board._reference(changed, 70, pal, {card["type"]}) != anew  # a kind skipped
+        narrow = board._reference(changed, 50, pal, set())
+        assert len(narrow) > len(anew)  # wrapped to the narrower width
+        key = board._legend_lines(70, pal)
+        assert board._legend_lines(70, pal) is key
+        assert len(board._legend_lines(40, pal)) > len(key)
+        # Drawn on the board: the changed text shows once the board draws that view.
+        board.update_board(changed, board.decision, board.viewer)
+        await pilot.pause()
+        assert "Sing to the stones." in _text(app)

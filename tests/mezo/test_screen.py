@@ -431,3 +431,27 @@ async def test_the_champions_in_reserve_are_counted_in_words_that_agree():
     assert {n for n, _ in counts} == {"0", "1"}
     for n, word in counts:
         assert word == ("Champion" if n == "1" else "Champions")
+
+
+def test_kept_markup_reads_for_its_palette_and_width():
+    """Themed markup and the rows a text takes are kept by what they depend on: the same
+    markup themed for another palette, or measured at another width, reads anew."""
+    from tabletop_tui.games.mezo.screen import _legend_at, _markup_rows
+    from tabletop_tui.games.mezo.screen_common import themed
+    from tabletop_tui.ui.kit import Palette
+
+    markup = "[bold red]Raid[/] on the [dim]Calendar[/]\n" + "word " * 30
+    dark, plain = Palette(), Palette(plain=True)
+    coloured = themed(markup, dark)
+    assert themed(markup, dark) == coloured and "red" not in coloured
+    assert dark.hue("red", bold=False) in coloured and dark.muted() in coloured
+    bare = themed(markup, plain)
+    assert bare != coloured and "[bold]Raid[/]" in bare and "[none]Calendar" in bare
+    assert _markup_rows(markup, 150) == 2 and _markup_rows(markup, 60) == 4
+    from rich.text import Text
+
+    for width in (60, 100):
+        lines = [Text.from_markup(line) for line in _legend_at(width).split("\n")]
+        assert max(line.cell_len for line in lines) <= width
+        assert len(lines) > 1 and _legend_at(width) is _legend_at(width)
+    assert _legend_at(60).count("\n") > _legend_at(100).count("\n")

@@ -117,6 +117,28 @@ def test_kept_card_boxes_are_the_card_boxes() -> None:
             assert one[1:] == two[1:] and all(a is b for a, b in zip(one[1:], two[1:], strict=True))
 
 
+def test_a_card_whose_number_changed_rewraps_only_the_line_that_says_it() -> None:
+    """A face's lines are wrapped apart: the lines a new option number leaves as they were
+    are the very lines wrapped before, and the line that changed reads the new number."""
+    from tabletop_tui.ui.kit.card import _wrapped
+
+    palette = Palette()
+    words = "Adds to the Excavate chain; the fourth in a row removes a passage."
+    one = CardFace("Excavate", (f"▶ Play [1]: {words}", "✗ Discard [6]: No effect."))
+    two = CardFace("Excavate", (f"▶ Play [2]: {words}", "✗ Discard [6]: No effect."))
+    first, second = _wrapped(one, 20, palette), _wrapped(two, 20, palette)
+    assert [line.plain for line in first] != [line.plain for line in second]
+    assert second[0].plain.startswith("▶ Play [2]:") and first[0].plain.startswith("▶ Play [1]:")
+    # The discard line, unchanged, is the one wrapped before (two rows at this width).
+    assert first[-2].plain.rstrip() == "✗ Discard [6]: No" and first[-1].plain == "effect."
+    assert all(a is b for a, b in zip(first[-2:], second[-2:], strict=True))
+    assert not any(a is b for a, b in zip(first[:-2], second[:-2], strict=True))
+    # A dimmed face says the same words in another style: wrapped apart.
+    dim = _wrapped(CardFace("Excavate", one.lines, dim=True), 20, palette)
+    assert [line.plain for line in dim] == [line.plain for line in first]
+    assert dim[-1] is not first[-1] and dim[-1].style != first[-1].style
+
+
 def test_pack_height_counts_the_lines_pack_makes() -> None:
     import random
 
