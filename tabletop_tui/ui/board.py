@@ -57,6 +57,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from fractions import Fraction
+from itertools import islice
 from typing import Any
 
 from rich.cells import cell_len
@@ -197,6 +198,24 @@ def quick_line_strip(
     return Strip(segments, cell_len(plain))
 
 
+# How many lines a board text keeps parsed or drawn beyond those it shows: on a move, a
+# third of the lines drawn anew had been drawn a few moves before (a card back with the
+# option number it had, a highlight that comes back).
+LINES_KEPT = 256
+
+
+def keep_recent(kept: dict[Any, Any], used: dict[Any, Any], bound: int = LINES_KEPT) -> None:
+    """Leave ``kept`` holding ``used`` (as the newest) and, of what it held before, the
+    newest entries that ``bound`` leaves room for."""
+    for key in used:
+        kept.pop(key, None)
+    kept.update(used)
+    extra = len(kept) - max(bound, len(used))
+    if extra > 0:
+        for key in list(islice(kept, extra)):
+            del kept[key]
+
+
 # Unescaped square brackets: any that opens a markup tag, and those that close one.
 _BRACKET = re.compile(r"(?<!\\)\[")
 _CLOSER = re.compile(r"(?<!\\)\[/")
@@ -206,7 +225,7 @@ def markup_lines(markup: str, kept: dict[str, Content]) -> list[Content] | None:
     """``markup``'s lines as ``Content.from_markup`` reads them, each parsed alone or taken
     from ``kept`` when it was parsed before (a move changes a few lines of a board, and
     parsing its markup again was much of a board's redraw); ``kept`` is left holding this
-    markup's lines. None if a line's tags do not all close on it (a style that runs on to
+    markup's lines and those of earlier markups that ``keep_recent`` keeps. None if a line's tags do not all close on it (a style that runs on to
     the next line): then only the whole markup reads as Textual reads it."""
     contents: list[Content] = []
     used: dict[str, Content] = {}
@@ -221,8 +240,7 @@ def markup_lines(markup: str, kept: dict[str, Content]) -> list[Content] | None:
             content = Content.from_markup(line)
         used[line] = content
         contents.append(content)
-    kept.clear()
-    kept.update(used)
+    keep_recent(kept, used)
     return contents
 
 
@@ -248,7 +266,7 @@ class BoardLines(Visual):
         self._strips = strips
         self._whole: Content | None = None
         self._one_row: dict[int, bool] = {}  # by width (``one_row_each``)
-        self._pruned = False  # whether ``row_strip`` dropped the strips of older lines
+        self._pruned = False  # whether ``row_strip`` trimmed the strips of older lines
 
     def __str__(self) -> str:
         """The plain text, as a Static's ``Content`` reads."""
@@ -380,9 +398,9 @@ class BoardLines(Visual):
             y += line.plain.count("\n") + 1
             if height is not None and len(out) >= height:
                 break
-        # Keep only what this drawing used: the lines of the board as it is now.
-        kept.clear()
-        kept.update(used)
+        # Keep what this drawing used (the lines of the board as it is now), and what
+        # ``keep_recent`` keeps of earlier drawings.
+        keep_recent(kept, used)
         return out if height is None else out[:height]
 
     def one_row_each(self, rules: RulesMap, width: int) -> bool:
@@ -406,12 +424,12 @@ class BoardLines(Visual):
         """Row ``y`` as ``render_strips`` draws it (``row_setting``), drawing only that
         row's line (a row beyond the lines is blank: None); for lines drawn on one row
         each, and no selection shown (``one_row_each``). What is kept is then what was
-        drawn of the lines shown now, on whichever rows they were drawn."""
+        drawn of the lines shown now, on whichever rows they were drawn, and what
+        ``keep_recent`` keeps of older lines."""
         if not self._pruned:
             self._pruned = True
             keys = set(self.keys)
-            for cache_key in [k for k in self._strips if k[0] not in keys]:
-                del self._strips[cache_key]
+            keep_recent(self._strips, {k: v for k, v in self._strips.items() if k[0] in keys})
         if y >= len(self._lines):
             return None
         drawn = self._strips.setdefault((self.keys[y], setting), {})

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.segment import Segment
 from rich.text import Text
 
+from tabletop_tui.ui.board import LINES_KEPT
 from tabletop_tui.ui.frame import LogLines, LogRow, LogVisual, OptionPrompt, option_prompt
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -263,7 +264,7 @@ async def test_the_board_lines_draw_as_the_joined_text():
             want = Visual.to_strips(widget, plain, width, None, style)
             got = Visual.to_strips(widget, ours, width, None, style)
             assert _seen(got) == _seen(want), (lines, width)
-            assert len(kept) <= len(lines)
+            assert len(kept) <= max(LINES_KEPT, len(lines))
         # Selected text is copied as the joined text's would be.
         selection = Selection(Offset(2, 1), Offset(5, 3))
         widget.update(join_lines(lines))
@@ -323,7 +324,8 @@ def test_markup_parsed_line_by_line_is_the_whole_markup_parsed():
         if runs_on:
             assert parsed is None and not kept
             continue
-        assert parsed is not None and len(kept) == len(set(lines))
+        assert parsed is not None and set(lines) <= set(kept)
+        assert len(kept) <= max(LINES_KEPT, len(set(lines)))
         ours = Content("\n").join(parsed)
         assert (ours.plain, list(ours.spans)) == (whole.plain, list(whole.spans)), markup
 
@@ -445,7 +447,8 @@ async def test_board_rows_drawn_alone_are_the_rows_textual_draws():
                 [theirs[y] for y in sorted(rows)]
             ), round_
             keys = {line_key(line) for line in lines}
-            assert all(key[0] in keys for key in widget._line_strips), round_
+            assert keys <= {key[0] for key in widget._line_strips}, round_
+            assert len(widget._line_strips) <= max(LINES_KEPT, len(keys)), round_
         assert 10 <= alone < 40
         # While text is selected, rows are drawn Textual's way (the selection shown).
         widget.update([Text("selected words"), Text("and more")])
@@ -537,3 +540,54 @@ async def test_board_text_filling_a_scroll_shrinks_back_to_its_room():
             await pilot.pause()
             assert widget.size.height == max(10, count), count
             assert (scroll.max_scroll_y > 0) is (count > 10), count
+
+
+def test_keep_recent_keeps_the_newest_lines_up_to_its_bound():
+    """What a drawing used is kept whole and newest; older entries go oldest first, down to
+    the bound (never below what the drawing used)."""
+    from tabletop_tui.ui.board import keep_recent
+
+    kept = {k: k for k in "abcd"}
+    keep_recent(kept, {"b": "B", "e": "E"}, bound=4)
+    assert list(kept) == ["c", "d", "b", "e"] and kept["b"] == "B"
+    keep_recent(kept, {k: k for k in "vwxyz"}, bound=4)
+    assert list(kept) == list("vwxyz")
+    keep_recent(kept, {}, bound=2)
+    assert list(kept) == ["y", "z"]
+
+
+async def test_a_line_drawn_a_few_drawings_before_is_reused_not_drawn_again():
+    """A board line that comes back (a card's box with its earlier option number) takes
+    the strips it was drawn with; a line that changed is drawn anew, as Textual draws it."""
+    from textual.visual import Visual, visualize
+
+    from tabletop_tui.ui.board import BoardLines, BoardText, line_key
+    from tabletop_tui.ui.kit import join_lines
+
+    rng = random.Random(5)
+    app = _board_app()
+    async with app.run_test(size=(80, 24)):
+        widget = app.query_one("#board", BoardText)
+        style = widget.visual_style
+        kept: dict = {}
+        first = [_fitting_line(rng) for _ in range(6)]
+        other = _fitting_line(rng)
+        while line_key(other) in {line_key(line) for line in first}:
+            other = _fitting_line(rng)
+        second = [*first[:2], other, *first[3:]]
+
+        def drawn(lines: list[Text]) -> list:
+            ours = BoardLines(list(lines), [line_key(line) for line in lines], kept)
+            got = Visual.to_strips(widget, ours, 80, None, style)
+            want = Visual.to_strips(widget, visualize(widget, join_lines(lines)), 80, None, style)
+            assert _seen(got) == _seen(want)
+            setting = next(iter(kept))[1]  # one width, one style: one setting
+            return [kept[(line_key(line), setting)][y] for y, line in enumerate(lines)]
+
+        before = drawn(first)
+        drawn(second)
+        assert (line_key(first[2]), next(iter(kept))[1]) in kept  # kept, though not shown
+        again = drawn(first)
+        assert again[2] is before[2]  # the line that came back: the strips drawn first
+        changed = drawn(second)
+        assert changed[2] is not again[2]
