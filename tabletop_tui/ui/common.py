@@ -245,9 +245,15 @@ class FixedText(Static):
 class MarkedOptionList(OptionList):
     """An option list whose highlighted option also carries a '▶' (colour is not the only
     signal, e.g. with NO_COLOR), and whose margin shows '↑' / '↓' on the first / last row
-    shown when more options lie above / below."""
+    shown when more options lie above / below.
+
+    An option whose prompt has a ``row_key`` (what it shows, e.g. its number and label) has
+    its drawn rows kept by that key: new options that show what earlier ones showed (many
+    come back from one decision to the next) are not drawn again."""
 
     GUTTER = 2
+    # Drawn rows kept at most; beyond, the list starts over.
+    ROWS_KEPT = 2000
     # New options that take another number of rows change the virtual size; Textual lays
     # the screen out for that, which a list of a set height does not need (a list as tall
     # as its options is laid out anyway, and a scrollbar that shows or goes lays it out).
@@ -256,6 +262,13 @@ class MarkedOptionList(OptionList):
     # asks for it several times (Textual's and ours), and each time it is computed again from
     # the screen's map of regions and the scrollbars.
     _drawing_region: Region | None = None
+    # While the list draws its lines: what every line needs that stays the same for all of
+    # them (the lines, the scroll offset, the highlight, the styles), read once.
+    _drawing: tuple[Any, ...] | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._rows: dict[tuple[Any, ...], Strip] = {}
 
     @property
     def scrollable_content_region(self) -> Region:
@@ -266,11 +279,28 @@ class MarkedOptionList(OptionList):
         # New options may show or hide the scrollbar: they are laid out before the region is
         # kept.
         self._update_lines()
-        self._drawing_region = super().scrollable_content_region
+        region = self._drawing_region = super().scrollable_content_region
+        styles = (
+            self.get_visual_style("option-list--option"),
+            self.get_visual_style("option-list--option", "option-list--option-highlighted"),
+        )
+        padding = self.get_component_styles("option-list--option").padding
+        self._drawing = (
+            self._lines,
+            self.scroll_offset.y,
+            self.max_scroll_y,
+            region.width,
+            region.height,
+            self.highlighted,
+            self._mouse_hovering_over,
+            styles,
+            padding,
+        )
         try:
             return super().render_lines(crop)
         finally:
             self._drawing_region = None
+            self._drawing = None
 
     def _get_left_gutter_width(self) -> int:
         return self.GUTTER
@@ -280,23 +310,60 @@ class MarkedOptionList(OptionList):
         return super().get_content_height(container, viewport, width - self.GUTTER)
 
     def render_line(self, y: int) -> Strip:
+        drawing = self._drawing
+        if drawing is None:  # drawn outside ``render_lines``
+            return self._draw_line(y)
+        lines, scroll_y, max_scroll_y, width, height, highlighted, hover, styles, padding = drawing
+        try:
+            index, offset = lines[scroll_y + y]
+        except IndexError:
+            return Strip.blank(width, styles[0].rich_style)
+        option = self.options[index]
+        key = getattr(option.prompt, "row_key", None)
+        if key is None or option.disabled or index == hover:
+            return self._draw_line(y)
+        marker = self._marker(y, offset, index == highlighted, scroll_y, max_scroll_y, height)
+        row_key = (key, index, offset, index == highlighted, marker, width, styles, padding)
+        rows = self._rows
+        strip = rows.get(row_key)
+        if strip is None:
+            if len(rows) > self.ROWS_KEPT:
+                rows.clear()
+            strip = rows[row_key] = self._draw_line(y)
+        return strip
+
+    @staticmethod
+    def _marker(
+        y: int, offset: int, highlighted: bool, scroll_y: int, max_scroll_y: int, height: int
+    ) -> str:
+        """The margin of a row: '▶' on the highlighted option's first row, else '↑' / '↓'
+        on the first / last row shown when more options lie above / below."""
+        if highlighted and offset == 0:
+            return "▶ "
+        if y == 0 and scroll_y > 0:
+            return "↑ "
+        if y == height - 1 and scroll_y < max_scroll_y:
+            return "↓ "
+        return "  "
+
+    def _draw_line(self, y: int) -> Strip:
         strip = super().render_line(y)
         width = self.scrollable_content_region.width
-        marker = "  "
         style = self.get_visual_style("option-list--option")
+        scroll_y = self.scroll_offset.y
         try:
-            index, offset = self._lines[self.scroll_offset.y + y]
+            index, offset = self._lines[scroll_y + y]
         except IndexError:
             return Strip.blank(width, style.rich_style)
-        if index == self.highlighted:
+        highlighted = index == self.highlighted
+        if highlighted:
             style = self.get_visual_style("option-list--option", "option-list--option-highlighted")
-            if offset == 0:
-                marker = "▶ "
-        if marker == "  ":
-            if y == 0 and self.scroll_offset.y > 0:
-                marker = "↑ "
-            elif y == self.scrollable_content_region.height - 1 and (
-                self.scroll_offset.y < self.max_scroll_y
-            ):
-                marker = "↓ "
+        marker = self._marker(
+            y,
+            offset,
+            highlighted,
+            scroll_y,
+            self.max_scroll_y,
+            self.scrollable_content_region.height,
+        )
         return Strip.join([Strip([Segment(marker, style.rich_style)], 2), strip]).crop(0, width)

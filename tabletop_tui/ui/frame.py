@@ -268,6 +268,8 @@ class PromptVisual(Visual):
         self._prompt = prompt
         self._kept = kept
         self._key = (prompt.number, prompt.width, prompt.label)
+        # What the prompt shows: the option list keeps the rows drawn for it by this.
+        self.row_key = self._key
 
     def _known(self, key: tuple[Any, ...], work: Any) -> Any:
         kept = self._kept

@@ -135,6 +135,80 @@ async def test_kept_option_prompts_draw_and_measure_as_the_rich_prompts():
             assert len(kept) == seen  # nothing measured or drawn anew
 
 
+async def test_kept_option_rows_draw_as_textual_draws_them(monkeypatch):
+    """Rows kept for options that show the same (number and label) are those Textual
+    draws, highlighted, scrolled and focused or not; a row whose label changed is drawn
+    anew, and options that show what earlier ones showed are not drawn again."""
+    from textual.app import App, ComposeResult
+    from textual.geometry import Region
+    from textual.widgets.option_list import Option
+
+    from tabletop_tui.ui.common import MarkedOptionList
+    from tabletop_tui.ui.frame import PromptVisual
+
+    class Short(App[None]):
+        CSS = "MarkedOptionList { height: 6; }"
+
+        def compose(self) -> ComposeResult:
+            yield MarkedOptionList(id="options")
+
+    rng = random.Random(5)
+    app = Short()
+    async with app.run_test(size=(40, 12)) as pilot:
+        widget = app.query_one(MarkedOptionList)
+        kept: dict = {}
+
+        def options(labels: list[str]) -> list[Option]:
+            width = len(str(len(labels)))
+            return [
+                Option(PromptVisual(widget, OptionPrompt(i + 1, width, label), kept))
+                for i, label in enumerate(labels)
+            ]
+
+        drawn: list[int] = []
+        draw_line = MarkedOptionList._draw_line
+
+        def counted(self: MarkedOptionList, y: int) -> object:
+            drawn.append(y)
+            return draw_line(self, y)
+
+        monkeypatch.setattr(MarkedOptionList, "_draw_line", counted)
+
+        def seen(plain: bool = False) -> list[list[Segment]]:
+            crop = Region(0, 0, *widget.size)
+            widget.refresh()
+            if plain:  # every row drawn the way Textual and the margin draw it
+                with monkeypatch.context() as m:
+                    m.setattr(MarkedOptionList, "render_line", MarkedOptionList._draw_line)
+                    return [list(strip) for strip in widget.render_lines(crop)]
+            return [list(strip) for strip in widget.render_lines(crop)]
+
+        labels = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 6))) for _ in range(9)]
+        for step in range(12):
+            if step % 3 == 0:
+                widget.focus()
+            elif step % 3 == 1:
+                widget.blur()
+            widget.set_options(options(labels))
+            widget.highlighted = rng.randrange(len(labels))
+            await pilot.pause()
+            assert seen() == seen(plain=True), step
+            drawn.clear()
+            widget.set_options(options(labels))  # the same labels: nothing drawn anew
+            widget.highlighted = widget.highlighted
+            await pilot.pause()
+            assert seen() == seen(plain=True)
+            drawn.clear()
+            seen()
+            assert not drawn
+            changed = rng.randrange(len(labels))
+            labels[changed] = labels[changed] + " and more"
+            widget.set_options(options(labels))
+            await pilot.pause()
+            text = ["".join(segment.text for segment in line) for line in seen()]
+            assert text == ["".join(segment.text for segment in line) for line in seen(plain=True)]
+
+
 def test_the_start_screen_draws_before_the_data_models_load(tmp_path):
     code = """
 import json, sys
