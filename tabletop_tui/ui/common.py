@@ -11,10 +11,11 @@ from rich.segment import Segment
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.geometry import Region, Size
+from textual.geometry import Region, Size, Spacing
 from textual.reactive import Reactive
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.widgets import Button, OptionList, Static
 
 from tabletop_tui.seats import fill_names as fill_names  # screens find these here too
@@ -329,8 +330,41 @@ class MarkedOptionList(OptionList):
         if strip is None:
             if len(rows) > self.ROWS_KEPT:
                 rows.clear()
-            strip = rows[row_key] = self._draw_line(y)
+            style = styles[1] if index == highlighted else styles[0]
+            strip = self._draw_row(option.prompt, index, offset, marker, style, width, padding)
+            rows[row_key] = strip = strip or self._draw_line(y)
         return strip
+
+    def _draw_row(
+        self,
+        prompt: Any,
+        index: int,
+        offset: int,
+        marker: str,
+        style: VisualStyle,
+        width: int,
+        padding: Spacing,
+    ) -> Strip | None:
+        """Row ``offset`` of option ``index`` as Textual draws it, from its prompt's rows
+        (``styled_strips``): padded, filled to the width, marked with the option's index for
+        the mouse and drawn after its margin. Textual's own way finds the list's link style
+        and background for each option, which takes longer than the row. None when the
+        prompt cannot draw its rows so (then Textual draws it)."""
+        draw = getattr(prompt, "styled_strips", None)
+        top, right, bottom, left = padding
+        inner = width - self.GUTTER
+        room = inner - left - right
+        base = style.rich_style
+        if draw is None or top or bottom or room <= 0 or not base:
+            return None
+        strips = draw(room, style)
+        if offset >= len(strips):
+            return None
+        strip = strips[offset]
+        if padding:
+            strip = strip.crop_pad(room, left, right, base)
+        strip = strip.extend_cell_length(inner, base).apply_meta({"option": index})
+        return Strip.join([Strip([Segment(marker, base)], 2), strip]).crop(0, width)
 
     @staticmethod
     def _marker(

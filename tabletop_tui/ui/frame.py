@@ -261,7 +261,9 @@ class PromptVisual(Visual):
     """An option's prompt as the option list draws an ``OptionPrompt`` (a ``RichVisual``),
     with what it measures and draws kept in ``kept``: the list measures every option's
     height when the options are set, again when it is laid out, and draws it after that,
-    and most options come back from one decision to the next (same number, same label)."""
+    and most options come back from one decision to the next (same number, same label).
+    A prompt is drawn once at a width (``_lines``), and that drawing gives its height and
+    its rows in every style."""
 
     def __init__(self, widget: Widget, prompt: OptionPrompt, kept: dict[tuple[Any, ...], Any]):
         self._widget = widget
@@ -279,23 +281,52 @@ class PromptVisual(Visual):
             kept[key] = work()
         return kept[key]
 
+    def _lines(self, width: int) -> list[list[Segment]]:
+        """The prompt's lines at ``width`` as ``RichVisual`` draws them, before the list's
+        style is put under every piece (which changes no piece's text)."""
+
+        def draw() -> list[list[Segment]]:
+            app = active_app.get()
+            options = app.console_options.update(highlight=False, width=width, height=None)
+            segments = app.console.render(self._prompt, options.update_width(width))
+            return list(
+                Segment.split_and_crop_lines(segments, width, include_new_lines=False, pad=False)
+            )
+
+        return list(self._known((*self._key, "lines", width), draw))
+
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         rich = RichVisual(self._widget, self._prompt)
         key = (*self._key, "width", container_width)
         return int(self._known(key, lambda: rich.get_optimal_width(rules, container_width)))
 
     def get_height(self, rules: RulesMap, width: int) -> int:
-        rich = RichVisual(self._widget, self._prompt)
-        return int(
-            self._known((*self._key, "height", width), lambda: rich.get_height(rules, width))
-        )
+        # Every line of the prompt ends in a new line: the lines are its height.
+        return len(self._lines(width))
+
+    def styled_strips(self, width: int, style: VisualStyle) -> list[Strip]:
+        """The prompt's rows at ``width`` on ``style``, as ``render_strips`` draws them."""
+
+        def draw() -> list[Strip]:
+            base = style.rich_style
+            if not base:  # Textual drops unstyled pieces then: let it draw them
+                return RichVisual(self._widget, self._prompt).render_strips(
+                    width,
+                    None,
+                    style,
+                    None,  # type: ignore[arg-type]  # not read
+                )
+            return [
+                Strip([Segment(text, base + piece, None) for text, piece, _ in line])
+                for line in self._lines(width)
+            ]
+
+        return list(self._known((*self._key, "strips", width, style), draw))
 
     def render_strips(
         self, width: int, height: int | None, style: VisualStyle, options: RenderOptions
     ) -> list[Strip]:
-        rich = RichVisual(self._widget, self._prompt)
-        key = (*self._key, "strips", width, height, style)
-        return list(self._known(key, lambda: rich.render_strips(width, height, style, options)))
+        return self.styled_strips(width, style)[:height]
 
 
 # Measures and drawings of option prompts kept at most; beyond, the panel starts over.
