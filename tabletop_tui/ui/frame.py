@@ -925,18 +925,34 @@ class GameScreen(BaseScreen):
     # What the footer last showed: the number of options and whether the digits are live.
     _footer_key: tuple[int, bool] | None = None
 
+    # The digits' key waits to be reworded after the next frame (``refresh_footer``).
+    _reword_due = False
+
     def refresh_footer(self) -> None:
         """Rebuild the footer only when what it shows changes (``describe_key`` and
         ``check_action``): rebuilding it on every move costs more than the move. When only
-        the number of options changed, the digits' key is reworded in place."""
+        the number of options changed, the digits' key is reworded in place, after the
+        frame that shows the move: a footer key changed with the move brings the whole
+        footer row into that frame, every key of it drawn again."""
         count = len(self.query_one(DecisionPanel).option_ids)
         key = (count, self.table.viewer_decides())
         if key == self._footer_key:
             return
         before, self._footer_key = self._footer_key, key
-        if before is not None and before[1] == key[1] and self._reword_pick_key():
+        if before is not None and before[1] == key[1]:
+            if not self._reword_due:
+                self._reword_due = True
+                self.call_after_refresh(self._reword_later)
             return
+        self._reword_due = False
         self.refresh_bindings()
+
+    def _reword_later(self) -> None:
+        if not self._reword_due or self._left or not self.is_attached:
+            return
+        self._reword_due = False
+        if not self._reword_pick_key():
+            self.refresh_bindings()
 
     def _reword_pick_key(self) -> bool:
         """Give the footer's digits key its words for the options now shown (laid out

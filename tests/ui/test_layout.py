@@ -290,6 +290,38 @@ async def test_a_move_that_changes_no_size_is_drawn_without_a_layout(make_app, o
         assert shown_numbers(screen_text(app)) == list(range(1, 13))
 
 
+async def test_the_digits_key_is_reworded_after_the_frame_of_the_move(make_app, only_highcard):
+    """Another number of options rewords the footer's digits key once the move is drawn,
+    not with it (the footer row is not drawn again in the move's frame); the screen then
+    names the new numbers. A wider wording is laid out and shows whole."""
+    from textual.widgets._footer import FooterKey
+
+    from tabletop_tui.ui.frame import PICK_ACTION
+
+    app = make_app(highcard_start("human", "medium"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        panel = game.query_one(DecisionPanel)
+
+        def pick() -> FooterKey:
+            return next(k for k in game.query(FooterKey) if k.action == PICK_ACTION)
+
+        panel.show("Choose one", [(f"x{i}", f"Option number {i}") for i in range(4)])
+        game.refresh_footer()
+        await pilot.pause()
+        for count in (7, 3, 12, 2):
+            before = pick().key_display
+            panel.show("Choose", [(f"x{i}", f"Option number {i}") for i in range(count)])
+            game.refresh_footer()
+            assert pick().key_display == before  # not yet: after the next frame
+            await pilot.pause()
+            await pilot.pause()
+            assert pick().key_display == f"1-{count}"
+            assert screen_text(app).splitlines()[-1].startswith(f" 1-{count} Pick ")
+
+
 def shown_numbers(text: str) -> list[int]:
     """The option numbers on screen, in order (labels 'Option number N')."""
     return [int(n) for n in re.findall(r"(\d+)  Option number", text)]
