@@ -358,7 +358,7 @@ class MarkedOptionList(OptionList):
         if draw is None or top or bottom or room <= 0 or not base:
             return None
         strips = draw(room, style)
-        if offset >= len(strips):
+        if strips is None or offset >= len(strips):
             return None
         strip = strips[offset]
         if padding:

@@ -304,18 +304,14 @@ class PromptVisual(Visual):
         # Every line of the prompt ends in a new line: the lines are its height.
         return len(self._lines(width))
 
-    def styled_strips(self, width: int, style: VisualStyle) -> list[Strip]:
-        """The prompt's rows at ``width`` on ``style``, as ``render_strips`` draws them."""
+    def styled_strips(self, width: int, style: VisualStyle) -> list[Strip] | None:
+        """The prompt's rows at ``width`` on ``style``, as ``RichVisual`` draws them; None
+        on a style that is no style (Textual drops unstyled pieces then)."""
+        base = style.rich_style
+        if not base:
+            return None
 
         def draw() -> list[Strip]:
-            base = style.rich_style
-            if not base:  # Textual drops unstyled pieces then: let it draw them
-                return RichVisual(self._widget, self._prompt).render_strips(
-                    width,
-                    None,
-                    style,
-                    None,  # type: ignore[arg-type]  # not read
-                )
             return [
                 Strip([Segment(text, base + piece, None) for text, piece, _ in line])
                 for line in self._lines(width)
@@ -326,7 +322,12 @@ class PromptVisual(Visual):
     def render_strips(
         self, width: int, height: int | None, style: VisualStyle, options: RenderOptions
     ) -> list[Strip]:
-        return self.styled_strips(width, style)[:height]
+        strips = self.styled_strips(width, style)
+        if strips is None:
+            return RichVisual(self._widget, self._prompt).render_strips(
+                width, height, style, options
+            )
+        return strips[:height]
 
 
 # Measures and drawings of option prompts kept at most; beyond, the panel starts over.
