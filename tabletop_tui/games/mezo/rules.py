@@ -416,7 +416,9 @@ class MezoState(ModulesMixin, GameState):
             d = self.data
             hit = _MODIFIERS.get((id(d), abil, key))
             if hit is None or hit[0] is not d:
-                hit = _cache_put(_MODIFIERS, (id(d), abil, key), (d, _modifier_values(d, abil, key)))
+                hit = _cache_put(
+                    _MODIFIERS, (id(d), abil, key), (d, _modifier_values(d, abil, key))
+                )
             out = hit[1]
         if self.ritual is not None:
             out = [*out, *self.ritual_modifiers(key)]
@@ -587,7 +589,9 @@ class MezoState(ModulesMixin, GameState):
         if name == "own_pyramid_elements":
             return sum(map(len, stacks))
         if name == "own_tall_pyramids":
-            return sum(1 for on, stack in zip(self.inplay, stacks, strict=True) if on and len(stack) >= 3)
+            return sum(
+                1 for on, stack in zip(self.inplay, stacks, strict=True) if on and len(stack) >= 3
+            )
         if name == "own_units_on_tracks":
             return self.calendar.count(s) + self.codex.count(s)
         if name == "own_pieces_here":
@@ -2812,9 +2816,8 @@ class MezoState(ModulesMixin, GameState):
 
 # ``Random.choice`` draws ``_randbelow(len)``; for a plain ``Random`` that is the getrandbits
 # loop ``MezoState.playout`` writes out (checked here, so another Python falls back to it).
-_CHOICE_IS_GETRANDBITS = (
-    getattr(random.Random, "_randbelow", None)
-    is getattr(random.Random, "_randbelow_with_getrandbits", object())
+_CHOICE_IS_GETRANDBITS = getattr(random.Random, "_randbelow", None) is getattr(
+    random.Random, "_randbelow_with_getrandbits", object()
 )
 
 

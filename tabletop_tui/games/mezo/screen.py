@@ -89,9 +89,7 @@ def _markup_rows(markup: str, width: int) -> int:
 @lru_cache(maxsize=16)
 def _legend_at(width: int) -> str:
     """The legend's markup wrapped to ``width`` (kept: it only changes with the width)."""
-    return "\n".join(
-        Line().add(part, "dim").markup() for part in textwrap.wrap(LEGEND_LONG, width)
-    )
+    return "\n".join(Line().add(part, "dim").markup() for part in textwrap.wrap(LEGEND_LONG, width))
 
 
 @lru_cache(maxsize=1024)
