@@ -164,8 +164,9 @@ def _cells(scalar: Scalar | None, default: float) -> float | None:
 def keeps_its_size(widget: Static, content: Text | str) -> bool:
     """Whether ``widget``, showing ``content`` instead, would be laid out to the size it
     has: its width does not follow its content, and its height is fixed in cells or, for a
-    height that follows the content, the content takes as many rows at its width as it
-    shows now (within its minimum and maximum heights). A hidden widget takes no room
+    height that follows the content, the content takes as many rows at its width as the
+    widget is tall, once held within its minimum and maximum heights (a prompt at least two
+    rows tall shows a one-row prompt in the same room as a two-row one). A hidden widget takes no room
     whatever it shows (showing it lays the screen out anyway): the newest log line under
     the options is hidden while the log shows, and is updated at every move."""
     styles = widget.styles
@@ -185,7 +186,8 @@ def keeps_its_size(widget: Static, content: Text | str) -> bool:
     if low is None or high is None:
         return False
     rows = visualize(widget, content, markup=widget._render_markup).get_height(styles, width)
-    return rows == height and low <= rows + styles.gutter.height <= high
+    gutter = styles.gutter.height
+    return min(max(rows + gutter, low), high) == height + gutter
 
 
 def update_changed(widget: Static, content: Text | str) -> None:

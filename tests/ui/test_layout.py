@@ -440,12 +440,42 @@ async def test_a_text_that_changes_size_is_laid_out_once(make_app, only_highcard
         panel = game.query_one(DecisionPanel)
         options = [("x0", "Option number 0"), ("x1", "Option number 1")]
         layouts = count_layouts(game)
-        for prompt in (" ".join(["Choose carefully."] * 4), "Choose"):
+        # Three rows in the 38 columns beside the board, then one (held at two).
+        for prompt in (" ".join(["Choose carefully."] * 6), "Choose"):
             panel.show(prompt, options)
             await pilot.pause()
             await pilot.pause()
             assert len(layouts) == 1, prompt
             text = screen_text(app)
+            game.refresh(layout=True)
+            await pilot.pause()
+            assert screen_text(app) == text
+            layouts.clear()
+
+
+async def test_a_one_row_prompt_after_a_two_row_one_keeps_the_layout(make_app, only_highcard):
+    """Beside the board the prompt is at least two rows tall: a move whose prompt takes one
+    row after a two-row one lays nothing out, and the options stay where they were."""
+    app = make_app(highcard_start("human", "medium"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        panel = game.query_one(DecisionPanel)
+        options = [("x0", "Option number 0"), ("x1", "Option number 1")]
+        panel.show(" ".join(["Choose carefully."] * 4), options)
+        await pilot.pause()
+        await pilot.pause()
+        top = panel.options.region.y
+        layouts = count_layouts(game)
+        for prompt in ("Choose", " ".join(["Choose again."] * 5)):
+            panel.show(prompt, options)
+            await pilot.pause()
+            await pilot.pause()
+            assert layouts == [], prompt
+            assert panel.options.region.y == top
+            text = screen_text(app)
+            assert prompt.split()[-1] in text
             game.refresh(layout=True)
             await pilot.pause()
             assert screen_text(app) == text
