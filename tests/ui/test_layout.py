@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tabletop_tui.ui.frame import DecisionPanel, GameScreen, LogPanel, options_room
 from tabletop_tui.ui.results import ResultScreen
 from tests.ui.conftest import (
@@ -428,10 +430,23 @@ async def test_a_taller_terminal_of_the_same_width_refits_the_inspector(make_app
         assert inspector.outer_size.height == 4
 
 
-async def test_a_text_that_changes_size_is_laid_out_once(make_app, only_highcard):
+# Beside the board (38 columns) "Choose carefully." four times takes two rows, six times
+# three; "Choose again." five times takes two.
+@pytest.mark.parametrize(
+    ("before", "prompts", "laid_out"),
+    [
+        (None, (" ".join(["Choose carefully."] * 6), "Choose"), 1),
+        (" ".join(["Choose carefully."] * 4), ("Choose", " ".join(["Choose again."] * 5)), 0),
+    ],
+    ids=["three-rows-then-one", "two-rows-one-two"],
+)
+async def test_a_prompt_is_laid_out_once_and_only_when_its_size_changes(
+    make_app, only_highcard, before, prompts, laid_out
+):
     """A prompt that takes more rows, and then fewer, is laid out once each time (Textual
-    laid the screen out a second time for the text's new virtual size), and the screen shows
-    what laying it out again shows."""
+    laid the screen out a second time for the text's new virtual size). Beside the board the
+    prompt is at least two rows tall, so one row after two lays nothing out and the options
+    stay where they were. Either way the screen shows what laying it out again shows."""
     app = make_app(highcard_start("human", "medium"))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -439,41 +454,19 @@ async def test_a_text_that_changes_size_is_laid_out_once(make_app, only_highcard
         assert isinstance(game, GameScreen)
         panel = game.query_one(DecisionPanel)
         options = [("x0", "Option number 0"), ("x1", "Option number 1")]
-        layouts = count_layouts(game)
-        # Three rows in the 38 columns beside the board, then one (held at two).
-        for prompt in (" ".join(["Choose carefully."] * 6), "Choose"):
-            panel.show(prompt, options)
+        if before is not None:
+            panel.show(before, options)
             await pilot.pause()
             await pilot.pause()
-            assert len(layouts) == 1, prompt
-            text = screen_text(app)
-            game.refresh(layout=True)
-            await pilot.pause()
-            assert screen_text(app) == text
-            layouts.clear()
-
-
-async def test_a_one_row_prompt_after_a_two_row_one_keeps_the_layout(make_app, only_highcard):
-    """Beside the board the prompt is at least two rows tall: a move whose prompt takes one
-    row after a two-row one lays nothing out, and the options stay where they were."""
-    app = make_app(highcard_start("human", "medium"))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        game = app.screen
-        assert isinstance(game, GameScreen)
-        panel = game.query_one(DecisionPanel)
-        options = [("x0", "Option number 0"), ("x1", "Option number 1")]
-        panel.show(" ".join(["Choose carefully."] * 4), options)
-        await pilot.pause()
-        await pilot.pause()
         top = panel.options.region.y
         layouts = count_layouts(game)
-        for prompt in ("Choose", " ".join(["Choose again."] * 5)):
+        for prompt in prompts:
             panel.show(prompt, options)
             await pilot.pause()
             await pilot.pause()
-            assert layouts == [], prompt
-            assert panel.options.region.y == top
+            assert len(layouts) == laid_out, prompt
+            if not laid_out:
+                assert panel.options.region.y == top
             text = screen_text(app)
             assert prompt.split()[-1] in text
             game.refresh(layout=True)
