@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from contextlib import asynccontextmanager
 
 import pytest
 
@@ -17,6 +18,18 @@ from tests.ui.conftest import (
     settle,
     wait_until,
 )
+
+
+@asynccontextmanager
+async def wide_game(make_app):
+    """A settled high-card game at 120x40, a person against a bot: the app, its pilot, the
+    game screen and its decision panel."""
+    app = make_app(highcard_start("human", "medium"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        yield app, pilot, game, game.query_one(DecisionPanel)
 
 
 def shown_options(text: str) -> list[int]:
@@ -259,12 +272,7 @@ async def test_a_move_that_changes_no_size_is_drawn_without_a_layout(make_app, o
 
     from tabletop_tui.ui.frame import PICK_ACTION, FrameHeader, update_changed
 
-    app = make_app(highcard_start("human", "medium"))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        game = app.screen
-        assert isinstance(game, GameScreen)
-        panel = game.query_one(DecisionPanel)
+    async with wide_game(make_app) as (app, pilot, game, panel):
         many = [(f"x{i}", f"Option number {i}") for i in range(9)]
         panel.show("Choose one", many)
         game.refresh_footer()
@@ -300,12 +308,7 @@ async def test_the_digits_key_is_reworded_after_the_frame_of_the_move(make_app, 
 
     from tabletop_tui.ui.frame import PICK_ACTION
 
-    app = make_app(highcard_start("human", "medium"))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        game = app.screen
-        assert isinstance(game, GameScreen)
-        panel = game.query_one(DecisionPanel)
+    async with wide_game(make_app) as (app, pilot, game, panel):
 
         def pick() -> FooterKey:
             return next(k for k in game.query(FooterKey) if k.action == PICK_ACTION)
@@ -346,12 +349,7 @@ async def test_the_hidden_newest_line_is_updated_without_a_layout(make_app, only
     """While the log shows beside the options, the newest line under them is hidden: a
     move updates it without laying the screen out, and hiding the log shows the newest
     line, as a screen laid out again shows it."""
-    app = make_app(highcard_start("human", "medium"))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        game = app.screen
-        assert isinstance(game, GameScreen)
-        panel = game.query_one(DecisionPanel)
+    async with wide_game(make_app) as (app, pilot, game, panel):
         assert not panel.query_one("#last").display
         layouts = count_layouts(game)
         panel.show_last("a line nobody has seen yet")
@@ -374,11 +372,7 @@ async def test_the_inspector_keeps_its_height_while_the_decision_stands(make_app
     from tabletop_tui.ui.board import BoardView
     from tabletop_tui.ui.frame import Inspector
 
-    app = make_app(highcard_start("human", "medium"))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        game = app.screen
-        assert isinstance(game, GameScreen)
+    async with wide_game(make_app) as (app, pilot, game, _panel):
         inspector, board = game.query_one(Inspector), game.query_one(BoardView)
         long = " ".join(["A long description of the highlighted card."] * 5)
         short = "A short one."
@@ -447,12 +441,7 @@ async def test_a_prompt_is_laid_out_once_and_only_when_its_size_changes(
     laid the screen out a second time for the text's new virtual size). Beside the board the
     prompt is at least two rows tall, so one row after two lays nothing out and the options
     stay where they were. Either way the screen shows what laying it out again shows."""
-    app = make_app(highcard_start("human", "medium"))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        game = app.screen
-        assert isinstance(game, GameScreen)
-        panel = game.query_one(DecisionPanel)
+    async with wide_game(make_app) as (app, pilot, game, panel):
         options = [("x0", "Option number 0"), ("x1", "Option number 1")]
         if before is not None:
             panel.show(before, options)
