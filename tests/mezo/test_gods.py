@@ -292,3 +292,32 @@ def test_a_capped_passive_counts_afresh_each_conflict_and_god_step():
 def test_rival_tribes_counter_grows_with_the_table(players):
     st = at_first_action(players, seed=21)
     assert st.counter(0, "rival_tribes") == players - 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_xibalba_and_pyramid_counters_read_as_their_words(players):
+    """The counters of the effect language, against their definitions: all rivals' units in
+    Xibalba; the in-play regions holding any / 3+ of your pyramid elements; your elements
+    on the board (a region out of play still holds its pyramid)."""
+    import random
+
+    st = at_first_action(players, seed=23)
+    rng = random.Random(players)
+    n = len(st.inplay)
+    for _ in range(20):
+        st.xib = [rng.randint(0, 4) for _ in range(2 * players)]
+        st.pyr = [[4, 3, 2, 1][: rng.choice([0, 0, 1, 2, 3, 4])] for _ in range(n * players)]
+        st.inplay = [rng.random() < 0.7 for _ in range(n)]
+        for s in range(players):
+            mine = [st.pyr[st.piece_slot(r, s)] for r in range(n)]
+            rivals = [o for o in range(players) if o != s]
+            assert st.counter(s, "opp_units_in_xibalba") == sum(
+                st.xib[o * 2] + st.xib[o * 2 + 1] for o in rivals
+            )
+            assert st.counter(s, "own_pyramid_regions") == sum(
+                1 for r in range(n) if st.inplay[r] and mine[r]
+            )
+            assert st.counter(s, "own_pyramid_elements") == sum(len(p) for p in mine)
+            assert st.counter(s, "own_tall_pyramids") == sum(
+                1 for r in range(n) if st.inplay[r] and len(mine[r]) >= 3
+            )
