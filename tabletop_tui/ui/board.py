@@ -225,8 +225,9 @@ def markup_lines(markup: str, kept: dict[str, Content]) -> list[Content] | None:
     """``markup``'s lines as ``Content.from_markup`` reads them, each parsed alone or taken
     from ``kept`` when it was parsed before (a move changes a few lines of a board, and
     parsing its markup again was much of a board's redraw); ``kept`` is left holding this
-    markup's lines and those of earlier markups that ``keep_recent`` keeps. None if a line's tags do not all close on it (a style that runs on to
-    the next line): then only the whole markup reads as Textual reads it."""
+    markup's lines and those of earlier markups that ``keep_recent`` keeps. None if a
+    line's tags do not all close on it (a style that runs on to the next line): then only
+    the whole markup reads as Textual reads it."""
     contents: list[Content] = []
     used: dict[str, Content] = {}
     for line in markup.split("\n"):

@@ -166,9 +166,9 @@ def keeps_its_size(widget: Static, content: Text | str) -> bool:
     has: its width does not follow its content, and its height is fixed in cells or, for a
     height that follows the content, the content takes as many rows at its width as the
     widget is tall, once held within its minimum and maximum heights (a prompt at least two
-    rows tall shows a one-row prompt in the same room as a two-row one). A hidden widget takes no room
-    whatever it shows (showing it lays the screen out anyway): the newest log line under
-    the options is hidden while the log shows, and is updated at every move."""
+    rows tall shows a one-row prompt in the same room as a two-row one). A hidden widget
+    takes no room whatever it shows (showing it lays the screen out anyway): the newest log
+    line under the options is hidden while the log shows, and is updated at every move."""
     styles = widget.styles
     if widget.is_mounted and not widget.display:
         return True
