@@ -321,3 +321,30 @@ def test_xibalba_and_pyramid_counters_read_as_their_words(players):
             assert st.counter(s, "own_tall_pyramids") == sum(
                 1 for r in range(n) if st.inplay[r] and len(mine[r]) >= 3
             )
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_smite_and_exile_offer_the_regions_with_a_rivals_unit_of_their_type(players):
+    """SMITE/EXILE may target a region of the step's word only where a rival has a unit of
+    the step's type: your own units there, or rivals' units of the other type, do not count."""
+    import random
+
+    st = at_first_action(players, seed=29)
+    rng = random.Random(players)
+    types = {"any": (0, 1), "shaman": (0,), "warrior": (1,)}
+    for _ in range(20):
+        st.units = [rng.choice([0, 0, 0, 1, 2]) for _ in st.units]
+        for unit, region in (("any", "any"), ("shaman", "any"), ("warrior", "pending")):
+            step = Step(op="smite", unit=unit, region=region)
+            for s in range(players):
+                want = [
+                    r
+                    for r in st.regions_for(region, s)
+                    if any(
+                        st.units[st.unit_slot(r, o, t)]
+                        for o in range(players)
+                        if o != s
+                        for t in types[unit]
+                    )
+                ]
+                assert st._rival_regions(s, step) == want, (unit, region, s)
