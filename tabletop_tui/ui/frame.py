@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,7 @@ from textual.css.query import NoMatches
 from textual.css.scalar import Scalar, Unit
 from textual.css.styles import RulesMap
 from textual.geometry import Region, Size
+from textual.reactive import Reactive
 from textual.render import measure
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
@@ -60,6 +62,9 @@ if TYPE_CHECKING:
 # lines at 80x24, where the board keeps 13 of the 16 lines it is laid out for (and scrolls
 # if it needs more); a decision with up to 4 options leaves the board all 16.
 OPTIONS_SHARE = 0.3
+# Beside the board the options list is never shorter than this: nine options, one digit each,
+# take their rows from the first decision on, and the log under them stays where it is.
+KEPT_LIST_ROWS = 9
 # Wide terminals: the log keeps at least this many lines (border included) under the panel.
 LOG_MIN_LINES = 8
 # A shared game asks the store this often whether another process wrote (one cheap pragma),
@@ -345,6 +350,10 @@ class DecisionPanel(Vertical):
     (``keep_height``).
     """
 
+    # It does not scroll: a new size, laid out already, needs no second layout for the
+    # virtual size that follows it (``FixedText``).
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
     class Chosen(OptionMessage):
         """The player chose an option (digit, Enter or click)."""
 
@@ -371,7 +380,7 @@ class DecisionPanel(Vertical):
             self._kept = (0, 0) if keep else None
             self._list_rows = None
             if self.is_mounted:
-                self.options.styles.height = None  # as tall as its options (``_fit_list``)
+                self.on_resize()  # the list fitted anew (``_fit_list``)
             self.refresh(layout=True)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -430,7 +439,9 @@ class DecisionPanel(Vertical):
             return
         padding = olist.get_component_styles("option-list--option").padding.width
         inner = width - olist.GUTTER - padding
-        rows = sum(prompt.get_height(olist.styles, inner) for prompt in prompts)
+        rows = max(
+            KEPT_LIST_ROWS, sum(prompt.get_height(olist.styles, inner) for prompt in prompts)
+        )
         if self._list_rows is not None and self._list_rows[0] == width:
             rows = max(rows, self._list_rows[1])
         self._list_rows = (width, rows)
@@ -438,6 +449,13 @@ class DecisionPanel(Vertical):
         current = olist.styles.height
         if current is None or current.unit is not Unit.CELLS or current.value != height:
             olist.styles.height = height
+
+    def on_resize(self) -> None:
+        """Fit the options list to the options shown at the panel's new width: the first
+        options are shown before the panel is laid out, and a list fitted then would take
+        its kept height only with the player's first move, laid out again in the frame
+        that move waits for."""
+        self._fit_list([option.prompt for option in self.options.options])
 
     def set_tip(self, tip: str) -> None:
         tip_widget = self.query_one("#tip", Static)
@@ -624,6 +642,10 @@ class LogPanel(VerticalScroll):
 
     # Wrapped rows kept at most (a long game at a few widths); beyond, the cache starts over.
     CACHE_ROWS = 5000
+    # A new size changes the virtual size, which Textual lays the screen out for a second
+    # time; the first layout placed the log's text already, and a scrollbar that shows or
+    # goes is laid out anyway.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -742,6 +764,36 @@ class GameScreen(BaseScreen):
                 )
         self.advance()
         self.call_after_refresh(self._hold_collector)
+
+    # ``after_frame``: the callbacks waiting for this screen's next frame.
+    _after_frame: list[Callable[[], None]] | None = None
+    # Seconds a callback waits for that frame before it runs anyway (a redraw that changed
+    # nothing on screen brings no frame).
+    FRAME_WAIT = 0.1
+
+    def _compositor_refresh(self) -> None:
+        super()._compositor_refresh()
+        waiting, self._after_frame = self._after_frame, None
+        for run in waiting or ():
+            self.call_later(run)
+
+    def after_frame(self, callback: Callable[[], object]) -> None:
+        """Run ``callback`` once this screen has drawn its next frame. Textual's
+        ``call_after_refresh`` runs it at the screen's next idle moment, which can come
+        before the widgets a move changed have told the screen so: the work put off that
+        way (the log, the footer) then landed in the frame the player waits for."""
+        done = False
+
+        def run() -> None:
+            nonlocal done
+            if not done:
+                done = True
+                callback()
+
+        if self._after_frame is None:
+            self._after_frame = []
+        self._after_frame.append(run)
+        self.set_timer(self.FRAME_WAIT, run)
 
     def _hold_collector(self) -> None:
         """Once drawn, keep the garbage collector out of the moves' way (``collector``)."""
@@ -868,7 +920,7 @@ class GameScreen(BaseScreen):
             self.board.highlight(self._board_highlight)
         if not self._log_due:
             self._log_due = True
-            self.call_after_refresh(self._show_log)
+            self.after_frame(self._show_log)
 
     def _show_log(self) -> None:
         """The log and its newest line for the viewer at the keyboard now, drawn after the
@@ -945,7 +997,7 @@ class GameScreen(BaseScreen):
         if before is not None and before[1] == key[1]:
             if not self._reword_due:
                 self._reword_due = True
-                self.call_after_refresh(self._reword_later)
+                self.after_frame(self._reword_later)
             return
         self._reword_due = False
         self.refresh_bindings()
