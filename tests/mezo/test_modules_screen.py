@@ -100,7 +100,7 @@ async def test_clicking_a_region_places_the_city_and_the_cenote():
         board.update_board(st.view(d.seat), d, d.seat)
         await pilot.pause()
         target = d.options[1].target
-        app.query_one("#mz-map", Clickable).action_target(target)
+        app.query_one("#mz-board", Clickable).action_target(target)
         await pilot.pause()
         assert app.picked == [d.options[1].id]
         st.apply(d.options[1].id)
@@ -109,7 +109,7 @@ async def test_clicking_a_region_places_the_city_and_the_cenote():
         d = st.decision()
         board.update_board(st.view(d.seat), d, d.seat)
         await pilot.pause()
-        app.query_one("#mz-map", Clickable).action_target(d.options[0].target)
+        app.query_one("#mz-board", Clickable).action_target(d.options[0].target)
         await pilot.pause()
         assert app.picked[-1] == d.options[0].id
 

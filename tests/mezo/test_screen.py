@@ -6,9 +6,11 @@ import random
 import re
 
 import pytest
+from rich.text import Text
 
 from tabletop_tui.games.mezo.rules import MezoState
-from tabletop_tui.games.mezo.screen import Clickable, MezoBoard
+from tabletop_tui.games.mezo.screen import Clickable, MezoBoard, _markup_rows
+from tabletop_tui.games.mezo.screen_common import themed
 from tests.ui import boards
 from tests.ui.boards import board_text as screen_text
 
@@ -89,7 +91,7 @@ async def test_clicking_a_region_picks_the_option():
         text = screen_text(app)
         assert "[1]" in text  # option numbers beside the regions they pick
         target = d.options[1].target
-        app.query_one("#mz-map", Clickable).action_target(target)
+        app.query_one("#mz-board", Clickable).action_target(target)
         await pilot.pause()
         assert app.picked == [d.options[1].id]
         # another seat's view does not pick
@@ -159,7 +161,7 @@ async def test_clicking_an_opponents_warriors_picks_the_smite_target():
         board = app.query_one(MezoBoard)
         board.update_board(st.view(a), d, a)
         await pilot.pause()
-        app.query_one("#mz-map", Clickable).action_target(
+        app.query_one("#mz-board", Clickable).action_target(
             f"units:{st.rid(st.conflict_region)}:{1 - a}:W"
         )
         await pilot.pause()
@@ -230,8 +232,10 @@ async def test_status_is_one_line_and_a_pending_offer_shows_unknowns():
         board = app.query_one(MezoBoard)
         board.update_board(st.view(d.seat), d, d.seat)
         await pilot.pause()
-        assert board.query_one("#mz-status", Clickable).size.height == 1
+        status = board.sections["status"]
+        assert "\n" not in status and _markup_rows(status, board.cols) == 1
         text = screen_text(app)
+        assert text.splitlines()[0].strip() == Text.from_markup(status).plain.strip()
     if d.seat == st.decision().seat and d.kind == "offer":
         assert "/?" in text or "?/" in text
 
@@ -357,14 +361,12 @@ def test_board_targets_are_described():
 
 async def test_under_no_color_the_tribe_letters_carry_no_colour(monkeypatch):
     """NO_COLOR: no colour is named in the board's text; the letters stay, in bold."""
-    from rich.text import Text
-
     monkeypatch.setenv("NO_COLOR", "1")
     st = midgame(4, 120)
     async with boards.board_shown(MezoBoard(), st, size=(80, 24)) as (app, _pilot):
         assert app.no_color
-        tribes = app.query_one("#mz-tribes", Clickable).content
-        text = tribes if isinstance(tribes, Text) else Text.from_markup(str(tribes))
+        board = app.query_one(MezoBoard)
+        text = Text.from_markup(themed(board.sections["tribes"], board.palette))
         for span in text.spans:
             style = str(span.style)
             assert "#" not in style and "red" not in style and "blue" not in style, style

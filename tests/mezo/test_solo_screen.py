@@ -108,7 +108,7 @@ async def test_clicking_a_region_chooses_the_blessed_region():
         board = app.query_one(MezoBoard)
         board.update_board(st.view(PLAYER), d, PLAYER)
         await pilot.pause()
-        app.query_one("#mz-map", Clickable).action_target(d.options[-1].target)
+        app.query_one("#mz-board", Clickable).action_target(d.options[-1].target)
         await pilot.pause()
         assert app.picked == [d.options[-1].id]
 

@@ -99,6 +99,13 @@ def _plain_lines(markup: str) -> tuple[str, ...]:
     return tuple(Text.from_markup(markup).plain.split("\n"))
 
 
+# The board's sections, top to bottom: the status line, the Vengeful gods (solo), the map,
+# the tracks, the conflict (turn order, Strength, cards), the tribes, then Ritual, Prophecy
+# and Tribe Powers (last, so that a crowded 80x24 board scrolls them first) and the legend
+# of the marks, where there is room.
+SECTIONS = ("status", "solo", "map", "tracks", "cards", "tribes", "modules", "legend")
+
+
 class Clickable(BoardText):
     """Board text whose elements call back into the board when clicked."""
 
@@ -114,25 +121,23 @@ class MezoBoard(BoardView):
     DEFAULT_CSS = """
     MezoBoard { layout: vertical; }
     MezoBoard > VerticalScroll { height: 1fr; scrollbar-size-vertical: 1; }
-    MezoBoard Clickable { width: 1fr; height: auto; }
+    /* One text, at least as tall as the board's room: a section that takes another number
+       of lines moves the ones under it within the text, and a move redraws the rows that
+       changed, where a text per section was laid out again whenever one changed height. */
+    #mz-board { width: 1fr; height: auto; min-height: 100%; }
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._status_width = 0
         self._wrath_shown = False
+        # The sections drawn last, top to bottom (``SECTIONS``), as markup: an empty one
+        # is left out.
+        self.sections: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Clickable(self, id="mz-status")
-            yield Clickable(self, id="mz-solo")  # the Vengeful gods (solo only)
-            yield Clickable(self, id="mz-map")
-            yield Clickable(self, id="mz-tracks")
-            yield Clickable(self, id="mz-cards")  # the conflict: turn order, Strength, cards
-            yield Clickable(self, id="mz-tribes")
-            # Ritual, Prophecy, Tribe Powers: last, so a crowded 80x24 board scrolls them first
-            yield Clickable(self, id="mz-modules")
-            yield Clickable(self, id="mz-legend")  # the marks, where there is room
+            yield Clickable(self, id="mz-board")
 
     # ---- interaction ----------------------------------------------------------------------
 
@@ -201,11 +206,9 @@ class MezoBoard(BoardView):
                 texts["tribes"] = self._tribes(v, with_cards=True)
                 texts["cards"] = self._wrath_item(v)
         texts["map"] = self._map(v, rows)
-        palette = self.palette
-        for key, text in texts.items():
-            widget = self.query_one(f"#mz-{key}", Clickable)
-            widget.display = bool(text)
-            widget.update(themed(text, palette))
+        self.sections = {key: texts[key] for key in SECTIONS}
+        shown = [themed(text, self.palette) for text in self.sections.values() if text]
+        self.query_one("#mz-board", Clickable).update("\n".join(shown))
 
     def _fill(self, v: MezoView, texts: dict[str, str], height: int, used: int) -> int:
         """A tall board spends its spare lines, most useful first, while region boxes keep
