@@ -74,6 +74,40 @@ def test_hstack_and_flow_keep_boxes_aligned() -> None:
     assert len(flowed) == 5 + 6  # 3 boxes (tallest 5 rows), then 1 box of 6 rows
 
 
+def test_hstack_rows_are_the_parts_appended_one_after_another() -> None:
+    """``hstack`` builds each row at once: the same text and spans as appending the parts
+    and their padding one by one, wide characters and a part's own style included."""
+    from rich.text import Text
+
+    def appended(blocks: list[list[Text]], gap: int) -> list[Text]:
+        widths = [max((ln.cell_len for ln in b), default=0) for b in blocks]
+        rows = []
+        for i in range(max(len(b) for b in blocks)):
+            row = Text()
+            for j, (block, w) in enumerate(zip(blocks, widths, strict=True)):
+                if j:
+                    row.append(" " * gap)
+                part = block[i] if i < len(block) else Text()
+                row.append_text(part)
+                row.append(" " * (w - part.cell_len))
+            rows.append(row)
+        return rows
+
+    styled = Text("世界 map", style="bold")
+    styled.stylize("red", 0, 2)
+    blocks = [
+        card_box(CardFace("Builder", ("costs 2 food less",), symbol="⌂"), 14, Palette()),
+        [styled, Text("a", style="italic")],
+        [],
+        card_box(CardFace("C", ("x", "y", "z")), 8, Palette(), badge=3, selected=True),
+    ]
+    for gap in (0, 1, 3):
+        got, want = hstack(blocks, gap), appended(blocks, gap)
+        assert [(r.plain, r.spans, r.style) for r in got] == [
+            (r.plain, r.spans, r.style) for r in want
+        ]
+
+
 def test_pack_breaks_between_pieces_by_cell_width() -> None:
     lines = pack(["Ærø", "世界", "abc"] * 5, 12, indent=2)
     assert all(line.cell_len <= 12 for line in lines)
