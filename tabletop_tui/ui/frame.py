@@ -380,6 +380,7 @@ class DecisionPanel(Vertical):
             self._kept = (0, 0) if keep else None
             self._list_rows = None
             if self.is_mounted:
+                self.query_one("#prompt", Static).styles.min_height = None  # the stylesheet's
                 self.on_resize()  # the list fitted anew (``_fit_list``)
             self.refresh(layout=True)
 
@@ -408,10 +409,20 @@ class DecisionPanel(Vertical):
         return self.query_one("#options", OptionList)
 
     def show(self, prompt: str, options: list[tuple[str, str]], *, waiting: bool = False) -> None:
-        """Show ``prompt`` and the (id, label) options; ``waiting`` dims the panel."""
-        update_changed(self.query_one("#prompt", Static), prompt)
+        """Show ``prompt`` and the (id, label) options; ``waiting`` dims the prompt (the
+        prompt alone is styled again, not the panel and its list, when a move hands the
+        decision to a bot or back)."""
+        prompt_text = self.query_one("#prompt", Static)
+        if self._kept is not None:
+            # Beside the board the prompt keeps the rows it grew to, as the panel does: a
+            # bot's longer prompt, then the player's shorter one, laid the screen out twice.
+            tall = prompt_text.outer_size.height
+            low = prompt_text.styles.min_height
+            if tall and (low is None or low.unit is not Unit.CELLS or low.value < tall):
+                prompt_text.styles.min_height = tall
+        update_changed(prompt_text, prompt)
         self.set_tip("")
-        self.set_class(waiting, "-waiting")
+        prompt_text.set_class(waiting, "-waiting")
         olist = self.options
         self.option_ids = [oid for oid, _ in options]
         width = len(str(len(options)))
@@ -423,7 +434,9 @@ class DecisionPanel(Vertical):
         self._fit_list([item.prompt for item in items])
         olist.set_options(items)
         olist.highlighted = 0 if options else None
-        olist.display = bool(options)
+        # A panel that keeps its height keeps its (then empty) list too: hiding it and
+        # showing it again laid the screen out twice at every move against a bot.
+        olist.display = bool(options) or self._kept is not None
 
     def _fit_list(self, prompts: list[Any]) -> None:
         """While the panel keeps its height, the options list is as tall as the most rows
@@ -1114,10 +1127,19 @@ class GameScreen(BaseScreen):
     # ---- bots ----------------------------------------------------------------------------
 
     def start_bot(self) -> None:
+        """Let the bot to move think, once the frame that shows the position is drawn: a
+        bot that searches holds the interpreter for most of its thread's turns, and the
+        frame that shows the player's own move waited for it. The bot counts as busy
+        from now on."""
         if self._bot_running:
             return
         self._bot_running = True
-        moves = len(self.session.state.history)
+        self.after_frame(partial(self._run_bot, len(self.session.state.history)))
+
+    def _run_bot(self, moves: int) -> None:
+        if self._left or moves != len(self.session.state.history):
+            self._bot_running = False  # the position it was asked about is gone
+            return
         self.run_worker(
             partial(self._think, moves),
             name="bot",
