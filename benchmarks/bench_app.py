@@ -8,8 +8,10 @@
   the terminal driver sends it) to the first frame written after it (``App._display``, the
   update encoded as a terminal would get it), and to the last frame the key caused; for a key
   that makes a move and a key that moves the highlight in each game, and a key that updates
-  one widget of a bare app (goal: a move's first frame ≤ 15 ms). The app's CPU time to the
-  first frame is given too: it varies far less than the wall clock on a busy machine.
+  one widget of a bare app (goal: a move's first frame ≤ 15 ms). A move against medium bots
+  too ("vs bots": the move hands the decision to a bot; the bots' own moves are not timed).
+  The app's CPU time to the first frame is given too: it varies far less than the wall
+  clock on a busy machine; and the slowest tenth of the keys.
 
 Figures are medians. ``--baseline DIR`` also times another checkout (e.g. the code before a
 change) in the same run: its start-up, and its keys in fresh processes taking turns with this
@@ -328,6 +330,9 @@ async def _bare_keys(presses: int) -> list[tuple[float, float, float]]:
 
 # Seats that are all people at one keyboard, so that no bot plays between the keys.
 GAMES = (("maeshowe", 1, "human"), ("mesos", 2, "human"), ("mezo", 1, "human"))
+# A person against medium bots (the bots play instantly, untimed, between the keys): each
+# move hands the decision to a bot, which starts thinking as the move is drawn.
+BOT_GAMES = (("maeshowe", 2, "medium"), ("mesos", 3, "medium"), ("mezo", 2, "medium"))
 
 
 async def _game_keys(
@@ -336,6 +341,8 @@ async def _game_keys(
     """Keys of a person playing at 120x40: ``move`` a key that makes a move (the first
     option), else one that moves the highlight. A game that ends first is followed by
     another (the next seed); a hand-off curtain is lifted between keys, untimed."""
+    import asyncio
+
     from tabletop_tui.app import TabletopApp
     from tabletop_tui.engine.record import SeatSpec
     from tabletop_tui.store import Store
@@ -363,6 +370,12 @@ async def _game_keys(
                 await pilot.pause(QUIET)
                 step = 0
                 while len(times) < presses:
+                    for _ in range(400):  # the bots' moves, untimed
+                        if not screen.busy or app.screen is not screen:
+                            break
+                        await asyncio.sleep(0.025)
+                    if others != "human":
+                        await pilot.pause(QUIET)
                     if app.screen is not screen:  # the curtain: lift it, untimed
                         await pilot.press("enter")
                         await pilot.pause(QUIET)
@@ -396,6 +409,10 @@ for game, players, others in bench_app.GAMES:
     out[game] = asyncio.run(bench_app._game_keys(game, players, others, presses, True, first_seed))
     out[game + " cursor"] = asyncio.run(
         bench_app._game_keys(game, players, others, presses, False, first_seed)
+    )
+for game, players, others in bench_app.BOT_GAMES:
+    out[game + " bots"] = asyncio.run(
+        bench_app._game_keys(game, players, others, presses, True, first_seed)
     )
 print(json.dumps(out))
 """
@@ -447,26 +464,36 @@ def keypress(presses: int) -> None:
             f"  {label:8} bare Textual app: first {b:.1f} ms (CPU {b_cpu:.1f}), "
             f"last {ms(bare, 1):.1f} ms"
         )
-        for game, players, _ in GAMES:
-            for kind, name in (("move", game), ("cursor", game + " cursor")):
-                keys = times[label].get(name) or []
-                if not keys:
-                    print(f"  {label:8} {game} {players}p {kind}: no key to time")
-                    continue
-                first, cpu = ms(keys, 0), ms(keys, 2)
-                print(
-                    f"  {label:8} {game} {players}p {kind:6}: first {first:.1f} ms"
-                    f" (ratio {first / b:.1f}; CPU {cpu:.1f} ms), last {ms(keys, 1):.1f} ms"
-                    f" ({len(keys)} keys); slowest tenth from {slow(keys):.1f} ms"
-                )
+        kinds = [(g, p, "move", g) for g, p, _ in GAMES]
+        kinds += [(g, p, "cursor", g + " cursor") for g, p, _ in GAMES]
+        kinds += [(g, p, "vs bots", g + " bots") for g, p, _ in BOT_GAMES]
+        for game, players, kind, name in sorted(kinds, key=lambda k: k[0]):
+            keys = times[label].get(name) or []
+            if not keys:
+                print(f"  {label:8} {game} {players}p {kind}: no key to time")
+                continue
+            first, cpu = ms(keys, 0), ms(keys, 2)
+            print(
+                f"  {label:8} {game} {players}p {kind:6}: first {first:.1f} ms"
+                f" (ratio {first / b:.1f}; CPU {cpu:.1f} ms), last {ms(keys, 1):.1f} ms"
+                f" ({len(keys)} keys); slowest tenth from {slow(keys):.1f} ms"
+            )
     if "baseline" in times:
-        print("  this ÷ baseline, a move's first frame (wall; CPU; slowest tenth):")
-        for game, players, _ in GAMES:
-            this, old = times["this"].get(game), times["baseline"].get(game)
+        # Each checkout's keys run in a process of their own, beside its own bare app: a
+        # process that the machine slowed down shows it in both.
+        scale = ms(times["baseline"]["bare"], 0) / ms(times["this"]["bare"], 0)
+        print(
+            "  this ÷ baseline, a move's first frame (wall; CPU; slowest tenth; wall as a ratio "
+            "to each one's bare app):"
+        )
+        moves = [(p, g) for g, p, _ in GAMES] + [(p, g + " bots") for g, p, _ in BOT_GAMES]
+        for players, name in moves:
+            this, old = times["this"].get(name), times["baseline"].get(name)
             if this and old:
                 print(
-                    f"    {game} {players}p: {ms(this, 0) / ms(old, 0):.2f}; "
-                    f"{ms(this, 2) / ms(old, 2):.2f}; {slow(this) / slow(old):.2f}"
+                    f"    {name} {players}p: {ms(this, 0) / ms(old, 0):.2f}; "
+                    f"{ms(this, 2) / ms(old, 2):.2f}; {slow(this) / slow(old):.2f}; "
+                    f"{ms(this, 0) / ms(old, 0) * scale:.2f}"
                 )
 
 
