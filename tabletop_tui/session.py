@@ -112,6 +112,9 @@ class Session:
     _holders: dict[int, SeatHolder] = field(default_factory=dict)
     # Whether a live process held each shared seat when last looked at (``refresh_presence``).
     _presence: dict[int, bool] = field(default_factory=dict)
+    # The after-game analysis once made (``GameInfo.analysis``), with the number of moves
+    # it was made for: the results shown again show it without searching again.
+    analysis: tuple[int, str] | None = None
 
     # ---- starting and resuming ----------------------------------------------------------
 

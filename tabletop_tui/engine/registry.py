@@ -49,9 +49,10 @@ class GameEngine(NamedTuple):
     # Configurations the conformance kit plays: every mode, player count and variant the
     # game offers should appear here, as option dicts including "players".
     test_configs: tuple[dict[str, Any], ...] = ()
-    # Optional after-game analysis (e.g. "was this deal winnable?"): state -> text. It must
-    # bound its own running time.
-    analysis: Callable[[GameState], str] | None = None
+    # Optional after-game analysis (e.g. "was this deal winnable?"): (state, stop) -> text.
+    # It must bound its own running time, and give up soon after ``stop()`` turns true (the
+    # player left the results: a search left running slowed the next game's moves).
+    analysis: Callable[[GameState, Callable[[], bool]], str] | None = None
     # Upper bound on decisions in one game, for the kit's termination check.
     max_decisions: int = 5000
 
@@ -105,7 +106,7 @@ class GameInfo:
     state_class: type[GameState]
     bots: Mapping[str, Callable[[], Bot]]
     test_configs: tuple[dict[str, Any], ...]
-    analysis: Callable[[GameState], str] | None
+    analysis: Callable[[GameState, Callable[[], bool]], str] | None
     max_decisions: int
 
     def __init__(
@@ -123,7 +124,7 @@ class GameInfo:
         state_class: type[GameState] = _UNSET,
         bots: Mapping[str, Callable[[], Bot]] = _UNSET,
         test_configs: tuple[dict[str, Any], ...] = _UNSET,
-        analysis: Callable[[GameState], str] | None = _UNSET,
+        analysis: Callable[[GameState, Callable[[], bool]], str] | None = _UNSET,
         max_decisions: int = _UNSET,
     ) -> None:
         if load is None and state_class is _UNSET:

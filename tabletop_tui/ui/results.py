@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Static
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from tabletop_tui.engine.core import GameResult
 from tabletop_tui.seats import seat_name
@@ -141,11 +141,19 @@ class ResultScreen(BaseScreen):
         self.watch(scroll, "virtual_size", self._show_more)
         self.call_after_refresh(self._show_more)
         analysis = self.session.info.analysis
-        if analysis is not None:
+        moves, known = self.session.analysis or (-1, "")
+        if moves == len(self.session.state.history):
+            self.query_one("#analysis", Static).update(f"Analysis: {known}")
+        elif analysis is not None:
             state = self.session.state.clone()
-            self.run_worker(
-                lambda: analysis(state), name="analysis", thread=True, exit_on_error=False
-            )
+
+            def analyse() -> str:
+                # Cancelled with the screen: a player who leaves the results (for another
+                # game, say) stops the search instead of sharing the machine with it.
+                worker = get_current_worker()
+                return analysis(state, lambda: worker.is_cancelled)
+
+            self.run_worker(analyse, name="analysis", thread=True, exit_on_error=False)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._show_more)
@@ -154,6 +162,8 @@ class ResultScreen(BaseScreen):
         """The 'more below' line shows while the text goes on under the fold. The room is
         reckoned from the screen (less the title, the footer and the buttons when shown), not
         from the scroll area, which that line itself shortens."""
+        if not self.is_attached:
+            return  # asked for after the screen was left (its analysis was cancelled then)
         scroll = self.query_one("#result-scroll", VerticalScroll)
         buttons = self.query_one("#result-buttons")
         room = self.size.height - 2 - (0 if buttons.styles.display == "none" else 1)
@@ -165,10 +175,14 @@ class ResultScreen(BaseScreen):
         return bool(self.query_one("#result-more").display)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name != "analysis":
+        if event.worker.name != "analysis" or event.state not in (
+            WorkerState.SUCCESS,
+            WorkerState.ERROR,
+        ):
             return
         widget = self.query_one("#analysis", Static)
         if event.state == WorkerState.SUCCESS:
+            self.session.analysis = (len(self.session.state.history), event.worker.result)
             widget.update(f"Analysis: {event.worker.result}")
         elif event.state == WorkerState.ERROR:
             widget.update(f"The analysis failed: {event.worker.error}")

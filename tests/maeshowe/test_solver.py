@@ -42,13 +42,30 @@ def test_runs_out_of_time_as_unknown():
     assert result.status == "unknown"
 
 
+def test_stops_when_told_as_unknown():
+    """``stop()`` is asked with the clock; true, the search gives up at once (the player
+    left the results), long before its time limit."""
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) >= 2
+
+    solver = Solver(60, stop=stop)
+    result = solver.solve_state(GAME.state_class.new({"players": 1, "difficulty": "hard"}, 1))
+    assert result.status == "unknown"
+    assert len(asked) == 2 and result.nodes <= 2 * 512
+    text = analyse(GAME.state_class.new({"players": 1, "difficulty": "hard"}, 1), lambda: True)
+    assert text.startswith("Unknown")
+
+
 def test_analysis_text():
     state = GAME.state_class.new({"players": 1}, 0)
-    text = GAME.analysis(state)
+    text = GAME.analysis(state, lambda: False)
     assert text.startswith("Winnable") and "It starts:" in text
-    assert analyse(GAME.state_class.new({"players": 1, "difficulty": "hard"}, 1), 0.0).startswith(
-        "Unknown"
-    )
+    assert analyse(
+        GAME.state_class.new({"players": 1, "difficulty": "hard"}, 1), time_limit=0.0
+    ).startswith("Unknown")
     coop = GAME.state_class.new({"players": 2}, 1)  # a quick co-op deal
     text = analyse(coop)
     assert text.startswith("Winnable: with the deck order and both hands known")

@@ -122,7 +122,7 @@ TWOPICK = GameInfo(
     screen=HIGHCARD.screen,
     test_configs=({"players": 1}, {"players": 2}),
     max_decisions=40,
-    analysis=lambda state: f"{len(state.history)} decisions were made.",
+    analysis=lambda state, stop: f"{len(state.history)} decisions were made.",
 )
 
 

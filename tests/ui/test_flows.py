@@ -21,6 +21,7 @@ from tests.ui.conftest import (
     game_start,
     highcard_start,
     hold_slow_bots,
+    market_start,
     screen_text,
     seats,
     settle,
@@ -692,3 +693,80 @@ async def test_a_board_without_the_hook_still_plays(make_app, store, monkeypatch
         await settle(pilot)
         assert len(game.session.state.history) == 2
         assert "scores" in screen_text(app)
+
+
+def _market_with(monkeypatch, market, analysis):
+    """The Market game with ``analysis`` as its after-game analysis."""
+    import dataclasses
+
+    info = dataclasses.replace(market, analysis=analysis)
+    monkeypatch.setattr(registry, "_REGISTRY", {info.id: info})
+
+
+async def _to_the_results(pilot) -> ResultScreen:
+    """Ann takes the first stall at each of her turns (the bots play at once) until the
+    results show; nothing waits for the analysis."""
+    app = pilot.app
+    for _ in bounded():
+        screen = app.screen
+        if isinstance(screen, ResultScreen):
+            return screen
+        if isinstance(screen, GameScreen) and not screen.busy and screen.table.viewer_decides():
+            await pilot.press("enter")
+        await pilot.pause()
+    raise AssertionError("unreachable")
+
+
+async def test_leaving_the_results_stops_the_analysis(make_app, market, monkeypatch):
+    """An analysis still running when the player leaves the results (here for another game)
+    is told to stop, instead of sharing the machine with the next game's moves."""
+    import threading
+
+    started, stopped = threading.Event(), threading.Event()
+
+    def analysis(state, stop) -> str:
+        started.set()
+        for _ in range(2000):  # at most 20 s: a search that bounds its own time
+            if stop():
+                stopped.set()
+                return "stopped"
+            threading.Event().wait(0.01)
+        return "ran to its end"
+
+    _market_with(monkeypatch, market, analysis)
+    app = make_app(market_start(players=2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _to_the_results(pilot)
+        assert started.wait(10)
+        assert not stopped.is_set()
+        await pilot.press("a")  # play again
+        assert stopped.wait(10)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_an_analysis_is_made_once_per_finished_game(make_app, market, monkeypatch):
+    """The results shown again after a look at the board show the analysis at once, without
+    searching again."""
+    calls: list[int] = []
+
+    def analysis(state, stop) -> str:
+        calls.append(len(state.history))
+        return f"{len(state.history)} decisions were made."
+
+    _market_with(monkeypatch, market, analysis)
+    app = make_app(market_start(players=2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        result = await _to_the_results(pilot)
+        await settle(pilot)
+        text = str(result.query_one("#analysis").render())
+        assert text.startswith("Analysis: ") and text.endswith("decisions were made.")
+        await pilot.press("b")  # the board
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("enter")  # the results again
+        await settle(pilot)
+        again = app.screen
+        assert isinstance(again, ResultScreen)
+        assert str(again.query_one("#analysis").render()) == text
+        assert len(calls) == 1

@@ -153,7 +153,7 @@ async def test_results_that_do_not_fit_say_so(make_app, market, monkeypatch):
     from tabletop_tui.engine import registry
 
     long = "A long analysis. " * 60
-    info = dataclasses.replace(market, analysis=lambda state: long)
+    info = dataclasses.replace(market, analysis=lambda state, stop: long)
     monkeypatch.setattr(registry, "_REGISTRY", {info.id: info})
     app = make_app(market_start(players=5))
     async with app.run_test(size=(80, 24)) as pilot:

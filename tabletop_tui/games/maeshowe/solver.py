@@ -10,6 +10,7 @@ It stops at a time limit and then says the answer is unknown.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -85,9 +86,15 @@ def _hopeless(s: MaeshoweState) -> bool:
 
 
 class Solver:
-    def __init__(self, time_limit: float = 5.0, max_nodes: int = 2_000_000) -> None:
+    def __init__(
+        self,
+        time_limit: float = 5.0,
+        max_nodes: int = 2_000_000,
+        stop: Callable[[], bool] | None = None,
+    ) -> None:
         self.time_limit = time_limit
         self.max_nodes = max_nodes
+        self.stop = stop  # asked with the clock: true once the answer is no longer wanted
         self.nodes = 0
         self.dead: set[tuple[Any, ...]] = set()
         self.deadline = 0.0
@@ -153,7 +160,9 @@ class Solver:
             for oid in decision.ids:
                 self.nodes += 1
                 if self.nodes & 511 == 0 and (
-                    time.perf_counter() > self.deadline or self.nodes > self.max_nodes
+                    time.perf_counter() > self.deadline
+                    or self.nodes > self.max_nodes
+                    or (self.stop is not None and self.stop())
                 ):
                     raise _OutOfTime
                 child = state.clone()
@@ -175,16 +184,21 @@ class Solver:
         return list(found.values())
 
 
-def solve(config: Any, seed: int, time_limit: float = 5.0) -> SolveResult:
+def solve(
+    config: Any, seed: int, time_limit: float = 5.0, stop: Callable[[], bool] | None = None
+) -> SolveResult:
     """Search the deal of ``seed`` from its first decision."""
-    return Solver(time_limit).solve_state(MaeshoweState.new(config, seed))
+    return Solver(time_limit, stop=stop).solve_state(MaeshoweState.new(config, seed))
 
 
-def analyse(state: GameState, time_limit: float = 5.0) -> str:
+def analyse(
+    state: GameState, stop: Callable[[], bool] | None = None, time_limit: float = 5.0
+) -> str:
     """The after-game answer to "was this deal winnable?" (``GameInfo.analysis``). In co-op
-    the search sees both hands too, so it ignores Fear of the Dark's silence."""
+    the search sees both hands too, so it ignores Fear of the Dark's silence. ``stop()``
+    true ends the search early (the answer is then unknown)."""
     assert isinstance(state, MaeshoweState)
-    result = solve(state.config, state.seed, time_limit)
+    result = solve(state.config, state.seed, time_limit, stop)
     stats = f"{result.nodes:,} positions in {result.seconds:.1f} s"
     known = "the deck order" if state.n == 1 else "the deck order and both hands"
     if result.status == "winnable":
