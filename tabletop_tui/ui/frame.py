@@ -195,6 +195,19 @@ def keeps_its_size(widget: Static, content: Text | str) -> bool:
     return min(max(rows + gutter, low), high) == height + gutter
 
 
+def waiting_words(name: str, prompt: str) -> str:
+    """What the seat ``name`` is deciding, for "Bot 2 (medium bot) is thinking: ...": its
+    prompt without the seat's name it starts with, and a detail given after the name
+    ('Bot 2 (tile F): take 2 ...') moved to the end, so the name is not said twice."""
+    if prompt.startswith(f"{name}: "):
+        return prompt[len(name) + 2 :]
+    if prompt.startswith(f"{name} ("):
+        detail, sep, rest = prompt[len(name) + 2 :].partition("): ")
+        if sep and rest and ")" not in detail:
+            return f"{rest} ({detail})"
+    return prompt
+
+
 def update_changed(widget: Static, content: Text | str) -> None:
     """Update ``widget`` only if ``content`` differs from what it shows, and lay the screen
     out again only if the widget's size would change (``keeps_its_size``): most of the
@@ -978,8 +991,7 @@ class GameScreen(BaseScreen):
         prompt = table.fill(decision.prompt)
         who = table.seat_title(decision.seat)
         name = table.name(decision.seat)
-        # "Bot 2 (medium bot) is thinking: choose a tile", not "... (Bot 2: choose a tile)".
-        what = prompt.removeprefix(f"{name}: ")
+        what = waiting_words(name, prompt)
         if table.viewer_decides():
             options = [(o.id, table.fill(o.label)) for o in decision.options]
             panel.show(prompt if name in prompt else f"{name}: {prompt}", options)

@@ -8,7 +8,13 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-from tabletop_tui.ui.frame import DecisionPanel, GameScreen, LogPanel, options_room
+from tabletop_tui.ui.frame import (
+    DecisionPanel,
+    GameScreen,
+    LogPanel,
+    options_room,
+    waiting_words,
+)
 from tabletop_tui.ui.results import ResultScreen
 from tests.ui.conftest import (
     highcard_start,
@@ -35,6 +41,21 @@ async def wide_game(make_app):
 def shown_options(text: str) -> list[int]:
     """The option numbers on screen, in order."""
     return [int(n) for n in re.findall(r"(\d+)  Take the", text)]
+
+
+def test_a_bots_prompt_names_it_once_while_it_thinks():
+    """ "Bot 2 (medium bot) is thinking: take 2 from the top row (tile F)", not "...
+    thinking: Bot 2 (tile F): take 2 ...": the name the prompt starts with goes, its detail
+    moves to the end; any other prompt is left as it is."""
+    assert waiting_words("Bot 2", "Bot 2 (tile F): take 2 from the top row") == (
+        "take 2 from the top row (tile F)"
+    )
+    assert waiting_words("Bot 2", "Bot 2: choose a god") == "choose a god"
+    assert (
+        waiting_words("Bot 2", "Play a card (or pass): which?") == "Play a card (or pass): which?"
+    )
+    assert waiting_words("Bot 2", "Bot 22 (tile F): take 1") == "Bot 22 (tile F): take 1"
+    assert waiting_words("Bot 2", "Bot 2 (a (b)): x") == "Bot 2 (a (b)): x"
 
 
 def test_options_room_by_terminal_size():
