@@ -1146,14 +1146,22 @@ class GameScreen(BaseScreen):
         if self._bot_running:
             return
         self._bot_running = True
-        self.after_frame(partial(self._run_bot, len(self.session.state.history)))
+        self.after_frame(self._run_bot)
 
-    def _run_bot(self, moves: int) -> None:
-        if self._left or moves != len(self.session.state.history):
-            self._bot_running = False  # the position it was asked about is gone
+    def _run_bot(self) -> None:
+        """The bot thinks about the position as it is now (whatever happened since
+        ``start_bot``), if a bot is still to move."""
+        decision = self.table.decision
+        if (
+            self._left
+            or decision is None
+            or self.session.is_human(decision.seat)
+            or not self.session.runs_bots
+        ):
+            self._bot_running = False
             return
         self.run_worker(
-            partial(self._think, moves),
+            partial(self._think, len(self.session.state.history)),
             name="bot",
             group="bot",
             thread=True,
