@@ -922,7 +922,7 @@ class GameScreen(BaseScreen):
                 self._shown_result = True
                 self.action_results()
             return
-        if not self.session.is_human(decision.seat) and self.session.runs_bots:
+        if self._bot_to_move():
             self.start_bot()
 
     def _handed(self, seat: int, answer: str | None) -> None:
@@ -1138,6 +1138,15 @@ class GameScreen(BaseScreen):
 
     # ---- bots ----------------------------------------------------------------------------
 
+    def _bot_to_move(self) -> bool:
+        """Whether the pending decision is a bot's that this process plays."""
+        decision = self.table.decision
+        return (
+            decision is not None
+            and not self.session.is_human(decision.seat)
+            and self.session.runs_bots
+        )
+
     def start_bot(self) -> None:
         """Let the bot to move think, once the frame that shows the position is drawn: a
         bot that searches holds the interpreter for most of its thread's turns, and the
@@ -1151,13 +1160,7 @@ class GameScreen(BaseScreen):
     def _run_bot(self) -> None:
         """The bot thinks about the position as it is now (whatever happened since
         ``start_bot``), if a bot is still to move."""
-        decision = self.table.decision
-        if (
-            self._left
-            or decision is None
-            or self.session.is_human(decision.seat)
-            or not self.session.runs_bots
-        ):
+        if self._left or not self._bot_to_move():
             self._bot_running = False
             return
         self.run_worker(

@@ -206,7 +206,8 @@ class MezoBoard(BoardView):
                 texts["tribes"] = self._tribes(v, with_cards=True)
                 texts["cards"] = self._wrath_item(v)
         texts["map"] = self._map(v, rows)
-        self.sections = {key: texts[key] for key in SECTIONS}
+        # In the sections' order; a section missing from ``SECTIONS`` fails here, not unseen.
+        self.sections = dict(sorted(texts.items(), key=lambda item: SECTIONS.index(item[0])))
         shown = [themed(text, self.palette) for text in self.sections.values() if text]
         self.query_one("#mz-board", Clickable).update("\n".join(shown))
 
