@@ -148,6 +148,23 @@ async def test_tall_board_shows_both_hands_every_pile():
     assert "[click" not in text
 
 
+@pytest.mark.parametrize(("config", "moves", "viewer"), CASES)
+async def test_the_hands_are_measured_as_tall_as_they_are_drawn(config, moves, viewer):
+    """A redraw picks how to show the hands by their measured height, then draws only the
+    way it picked: each way measures exactly the lines it draws, at every width."""
+    state = _advance(MaeshoweState.new(config, 11), moves)
+    async with shown(state, viewer, (160, 50)) as (app, _):
+        board = app.query_one(MaeshoweBoard)
+        view = state.view(viewer)
+        seats = (viewer, 1 - viewer if view["players"] == 2 else None)
+        ways = [(True, True), (True, False), (True, None), (False, False), (False, None)]
+        for width in (61, 78, 118, 158):
+            for way in ways:
+                drawn = board._hands(view, seats, way, width, board.palette)
+                assert board._hands_height(view, seats, way, width, board.palette) == len(drawn)
+                assert all(line.cell_len <= width for line in drawn)
+
+
 async def test_large_board_draws_cards_as_boxes_with_their_texts():
     state = MaeshoweState.new({"players": 2}, 4)
     text = await _shown(state, 0, (160, 50))

@@ -5,7 +5,17 @@ from __future__ import annotations
 import pytest
 from textual.color import Color
 
-from tabletop_tui.ui.kit import CardFace, Palette, card_box, card_line, flow, hstack, pack
+from tabletop_tui.ui.kit import (
+    CardFace,
+    Palette,
+    box_height,
+    card_box,
+    card_line,
+    flow,
+    flow_lines,
+    hstack,
+    pack,
+)
 from tabletop_tui.ui.kit.palette import HUES, MIN_CONTRAST, SEAT_HUES, contrast, legible
 
 BACKGROUNDS = ["#000000", "#1e1e1e", "#121212", "#ffffff", "#f5f5f5", "#e0e0e0", "#808080"]
@@ -72,6 +82,24 @@ def test_hstack_and_flow_keep_boxes_aligned() -> None:
     flowed = flow(boxes, 32)
     assert all(r.cell_len <= 32 for r in flowed)
     assert len(flowed) == 5 + 6  # 3 boxes (tallest 5 rows), then 1 box of 6 rows
+
+
+def test_boxes_are_measured_as_they_are_drawn() -> None:
+    """``box_height`` and ``flow_lines`` measure without drawing what ``card_box`` and
+    ``flow`` draw, for boxes narrower than a box can be and lines that wrap."""
+    faces = [
+        CardFace("Hunter", ("+1 food per Hunter in your tribe, at the end of each era",)),
+        CardFace("C", ()),
+        CardFace("Builder", ("costs 2 food less", "x" * 30), corner="II", dim=True),
+    ]
+    for width in (4, 8, 12, 25):
+        boxes = [card_box(face, width, Palette()) for face in faces]
+        assert [box_height(face, width, Palette()) for face in faces] == [len(b) for b in boxes]
+        for room in (8, 20, 40, 80):
+            tall = max(len(b) for b in boxes)
+            same = [card_box(face, width, Palette(), height=tall) for face in faces]
+            widths = [max(line.cell_len for line in b) for b in same]
+            assert tall * flow_lines(widths, room) == len(flow(same, room))
 
 
 def test_hstack_rows_are_the_parts_appended_one_after_another() -> None:

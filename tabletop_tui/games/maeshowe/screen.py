@@ -27,9 +27,11 @@ from tabletop_tui.ui.common import fill_names
 from tabletop_tui.ui.kit import (
     CardFace,
     Palette,
+    box_height,
     click,
     fit,
     flow,
+    flow_lines,
     kept_card_box,
     pack,
     wrap,
@@ -488,21 +490,81 @@ class MaeshoweBoard(BoardView):
             target=card["id"],
         )
 
+    def _box_layout(
+        self, cards: list[dict[str, Any]], width: int, full: bool, pal: Palette
+    ) -> tuple[list[CardFace], int, int]:
+        """The hand's faces, the width of each box and the height of the tallest."""
+        floor = BOX_FULL if full else BOX_SHORT
+        per_row = max(1, min(len(cards), (width + 1) // (floor + 1)))
+        box_w = min(40, (width + 1) // per_row - 1)
+        faces = [self._face(c, full) for c in cards]
+        return faces, box_w, max(box_height(f, box_w, pal) for f in faces)
+
     def _boxes(
         self, cards: list[dict[str, Any]], width: int, full: bool, pal: Palette
     ) -> list[Text]:
         if not cards:
             return []
-        floor = BOX_FULL if full else BOX_SHORT
-        per_row = max(1, min(len(cards), (width + 1) // (floor + 1)))
-        box_w = min(40, (width + 1) // per_row - 1)
-        faces = [self._face(c, full) for c in cards]
-        tall = max(len(kept_card_box(f, box_w, pal)) for f in faces)
+        faces, box_w, tall = self._box_layout(cards, width, full, pal)
         boxes = [
             list(kept_card_box(f, box_w, pal, tall, selected=self._marked(c)))
             for f, c in zip(faces, cards, strict=True)
         ]
         return flow(boxes, width)
+
+    def _boxes_height(
+        self, cards: list[dict[str, Any]], width: int, full: bool, pal: Palette
+    ) -> int:
+        """``len(self._boxes(...))`` without drawing the boxes."""
+        if not cards:
+            return 0
+        faces, box_w, tall = self._box_layout(cards, width, full, pal)
+        return tall * flow_lines([max(8, box_w)] * len(faces), width)
+
+    def _hands(
+        self,
+        view: MaeshoweView,
+        seats: tuple[int, int | None],
+        full: tuple[bool, bool | None],
+        width: int,
+        pal: Palette,
+    ) -> list[Text]:
+        """The hands of ``seats`` (the viewer's, then the partner's if any) as boxes, with
+        the card texts where ``full`` says so; ``None``: that hand on one line."""
+        out: list[Text] = []
+        for seat, texts in zip(seats, full, strict=True):
+            if seat is None:
+                continue
+            out.append(Text())
+            if texts is None:
+                out += wrap(self._hand_title(seat, view, pal, inline=True), width)
+                continue
+            out.append(self._hand_title(seat, view, pal, inline=False))
+            hand = view["hands"][seat]
+            if hand:
+                out += self._boxes(hand, width, texts, pal)
+        return out
+
+    def _hands_height(
+        self,
+        view: MaeshoweView,
+        seats: tuple[int, int | None],
+        full: tuple[bool, bool | None],
+        width: int,
+        pal: Palette,
+    ) -> int:
+        """``len(self._hands(...))`` without drawing the boxes: a redraw measures several
+        ways to show the hands before it draws the one that fits."""
+        size = 0
+        for seat, texts in zip(seats, full, strict=True):
+            if seat is None:
+                continue
+            if texts is None:
+                size += 1 + len(wrap(self._hand_title(seat, view, pal, inline=True), width))
+                continue
+            hand = view["hands"][seat]
+            size += 2 + (self._boxes_height(hand, width, texts, pal) if hand else 0)
+        return size
 
     def _big(
         self,
@@ -518,26 +580,7 @@ class MaeshoweBoard(BoardView):
         row = pack(self._row_pieces(view, pal), width, indent=2)
         info = self._info(view, width, pal)
         piles = self._all_piles(view, width, pal)
-
-        def hands(full_main: bool, full_other: bool | None) -> list[Text]:
-            """Both hands as boxes (``full``: with the card texts); ``None``: the
-            partner's hand on one line."""
-            out: list[Text] = []
-            for seat, full in ((main, full_main), (other, full_other)):
-                if seat is None:
-                    continue
-                out.append(Text())
-                if full is None:
-                    out += wrap(self._hand_title(seat, view, pal, inline=True), width)
-                    continue
-                out.append(self._hand_title(seat, view, pal, inline=False))
-                hand = view["hands"][seat]
-                if hand:
-                    out += self._boxes(hand, width, full, pal)
-            return out
-
         fixed = len(chain) + len(row) + len(info) + 1 + len(piles)
-        body: list[Text] = []
         combos: tuple[tuple[bool, bool | None], ...] = (
             (True, True),
             (True, False),
@@ -545,10 +588,12 @@ class MaeshoweBoard(BoardView):
             (False, False),
             (False, None),
         )
-        for full_main, full_other in combos:
-            body = hands(full_main, full_other)
-            if fixed + len(body) <= room:
+        chosen = combos[-1]
+        for combo in combos:
+            if fixed + self._hands_height(view, (main, other), combo, width, pal) <= room:
+                chosen = combo
                 break
+        body = self._hands(view, (main, other), chosen, width, pal)
         lines = [*chain, *row, *body, *info, Text(), *piles]
         spare = room - len(lines)
         legend = self._legend_lines(width, pal)

@@ -28,6 +28,7 @@ from tabletop_tui.ui.kit import (
     click,
     fit,
     flow,
+    flow_lines,
     kept_card_box,
     pack,
     pack_height,
@@ -103,20 +104,6 @@ def need(face: CardFace, width: int) -> int:
     """Lines a card box ``width`` cells wide needs to show all of ``face`` (kept: the board
     measures the same cards for several layouts on every redraw)."""
     return 2 + sum(len(wrap(line, width - 4)) for line in face.lines)
-
-
-def flow_lines(widths: list[int], width: int, gap: int = 1) -> int:
-    """How many lines of boxes ``kit.flow`` makes of boxes this wide."""
-    rows, used = 0, 0
-    for w in widths:
-        if used and used + gap + w > width:
-            used = 0
-        if not used:
-            rows += 1
-            used = w
-        else:
-            used += gap + w
-    return rows
 
 
 def hue_of(card: dict[str, Any]) -> str:

@@ -140,6 +140,12 @@ def _body_rows(
     return out
 
 
+def box_height(face: CardFace, width: int, palette: Palette) -> int:
+    """How many lines ``card_box`` draws for ``face`` with no height given, without drawing
+    it: a board measures boxes for several layouts before it draws the one that fits."""
+    return 2 + len(_wrapped(face, max(8, width) - 4, palette))
+
+
 @lru_cache(maxsize=4096)
 def _wrapped(face: CardFace, width: int, palette: Palette) -> tuple[Text, ...]:
     """``face``'s lines wrapped in ``width`` cells, kept: a board measures a box's height
@@ -243,6 +249,20 @@ def hstack(blocks: Sequence[list[Text]], gap: int = 1) -> list[Text]:
                 plain.append(" " * pad)
                 at += pad
         rows.append(Text("".join(plain), spans=spans))
+    return rows
+
+
+def flow_lines(widths: Sequence[int], width: int, gap: int = 1) -> int:
+    """How many rows of boxes ``flow`` makes of boxes this wide (without drawing them)."""
+    rows, used = 0, 0
+    for w in widths:
+        if used and used + gap + w > width:
+            used = 0
+        if not used:
+            rows += 1
+            used = w
+        else:
+            used += gap + w
     return rows
 
 
