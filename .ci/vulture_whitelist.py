@@ -64,3 +64,4 @@ _.tokens_per_player  # modules: how the decks are drawn
 _.deal  # modules: how the tribe powers are dealt
 _.ALLOW_SELECT  # ui/picker.py: StartFooter, read by Textual (no text selection in the footer)
 _.COMPONENT_CLASSES  # ui/picker.py: StartFooter's parts, styled by its CSS, read by Textual
+_._bindings_ready  # ui/common.py: SteadyFooter sets the reactive Textual's Footer builds itself from

@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,7 +17,8 @@ from textual.reactive import Reactive
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
-from textual.widgets import Button, OptionList, Static
+from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets._footer import FooterKey
 
 from tabletop_tui.seats import fill_names as fill_names  # screens find these here too
 from tabletop_tui.seats import kind_label as kind_label
@@ -231,6 +233,67 @@ class ConfirmScreen(DialogScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+
+class SteadyFooter(Footer):
+    """A footer that changes only what changed: a key that is dimmed or lit again, or
+    whose key label changed, is updated in place; the footer is built again only when it
+    shows other keys.
+
+    Textual's footer is built anew (every key mounted, the screen laid out again) each time
+    the screen's bindings may have changed, which it is told of at every change of focus:
+    against a bot, twice a move (the options lose the focus while the bot thinks and the
+    digits are dimmed, then both come back), each time in the frame that shows the move."""
+
+    # What the footer was last built to show (``_wanted``); None: not built yet.
+    _built: tuple[Any, ...] | None = None
+
+    def _wanted(self) -> tuple[tuple[Any, ...], list[tuple[str, bool, str]]]:
+        """The keys the footer shows (what building it reads of each), in the order it
+        shows them, and each key's action, whether it is lit, and its key label."""
+        bindings: dict[str, tuple[Any, bool, str]] = {}
+        for _, binding, enabled, tooltip in self.screen.active_bindings.values():
+            if binding.show:
+                bindings.setdefault(binding.action, (binding, enabled, tooltip))
+        shape: list[Any] = []
+        states: list[tuple[str, bool, str]] = []
+        for action, (binding, enabled, tooltip) in bindings.items():
+            shape.append((action, binding.key, binding.description, tooltip, binding.group))
+            states.append((action, enabled, self.app.get_key_display(binding)))
+        shape.append((self.show_command_palette, self.app.ENABLE_COMMAND_PALETTE))
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            found = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+            if found is not None:
+                _, binding, enabled, tooltip = found
+                shape.append((binding.action, binding.key, binding.description, tooltip))
+                states.append((binding.action, enabled, self.app.get_key_display(binding)))
+        return tuple(shape), states
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self._follow)
+
+    async def _follow(self) -> None:
+        """Show the bindings as they are now: in place if the same keys are shown."""
+        if not self.is_attached:
+            return
+        shape, states = self._wanted()
+        keys = list(self.query(FooterKey))
+        if shape != self._built or [k.action for k in keys] != [a for a, _, _ in states]:
+            self._built = shape
+            await self.recompose()
+            return
+        for key, (_, enabled, display) in zip(keys, states, strict=True):
+            if key._disabled == enabled:  # the key is dimmed or lit again
+                key._disabled = not enabled
+                key.set_class(not enabled, "-disabled")
+            if key.key_display != display:
+                before, key.key_display = key.key_display, display
+                # A label as wide as before is drawn again; nothing moves.
+                key.refresh(layout=cell_len(before) != cell_len(display))
 
 
 class FixedText(Static):

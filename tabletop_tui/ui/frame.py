@@ -25,7 +25,6 @@ from textual._context import active_app
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
-from textual.css.query import NoMatches
 from textual.css.scalar import Scalar, Unit
 from textual.css.styles import RulesMap
 from textual.geometry import Region, Size
@@ -35,8 +34,7 @@ from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import RenderOptions, RichVisual, Visual, visualize
 from textual.widget import Widget
-from textual.widgets import Footer, OptionList, Static
-from textual.widgets._footer import FooterKey
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 from textual.worker import Worker, WorkerState
 
@@ -51,6 +49,7 @@ from .common import (
     BaseScreen,
     FixedText,
     MarkedOptionList,
+    SteadyFooter,
     rules_markdown,
 )
 from .table import TableView
@@ -772,7 +771,7 @@ class GameScreen(BaseScreen):
             with Vertical(id="side"):
                 yield DecisionPanel(id="decision")
                 yield LogPanel(id="log")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.query_one(LogPanel).border_title = "Log (l)"
@@ -1009,11 +1008,10 @@ class GameScreen(BaseScreen):
     _reword_due = False
 
     def refresh_footer(self) -> None:
-        """Rebuild the footer only when what it shows changes (``describe_key`` and
-        ``check_action``): rebuilding it on every move costs more than the move. When only
-        the number of options changed, the digits' key is reworded in place, after the
-        frame that shows the move: a footer key changed with the move brings the whole
-        footer row into that frame, every key of it drawn again."""
+        """Tell the footer (``SteadyFooter``) only when what it shows changes
+        (``describe_key`` and ``check_action``). When only the number of options changed,
+        the digits' key is reworded after the frame that shows the move: a footer key
+        changed with the move brings the footer row into that frame."""
         count = len(self.query_one(DecisionPanel).option_ids)
         key = (count, self.table.viewer_decides())
         if key == self._footer_key:
@@ -1031,27 +1029,7 @@ class GameScreen(BaseScreen):
         if not self._reword_due or self._left or not self.is_attached:
             return
         self._reword_due = False
-        if not self._reword_pick_key():
-            self.refresh_bindings()
-
-    def _reword_pick_key(self) -> bool:
-        """Give the footer's digits key its words for the options now shown (laid out
-        again only if they take another width); False if the footer does not show it (not
-        built yet): then the whole footer is rebuilt."""
-        try:
-            footer = self.query_one(Footer)
-        except NoMatches:
-            return False
-        shown = [k for k in footer.query(FooterKey) if k.action == PICK_ACTION]
-        if len(shown) != 1:
-            return False
-        words = self.app.get_key_display(PICK_BINDING)
-        before = shown[0].key_display
-        if before != words:
-            shown[0].key_display = words
-            # As wide as before ('1-4' for '1-6'): the key is drawn again, nothing moves.
-            shown[0].refresh(layout=cell_len(before) != cell_len(words))
-        return True
+        self.refresh_bindings()
 
     def describe_key(self, binding: Binding) -> str | None:
         """The footer's word for the digits: the numbers of the options now shown ('1-12'

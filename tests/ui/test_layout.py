@@ -348,6 +348,46 @@ async def test_the_digits_key_is_reworded_after_the_frame_of_the_move(make_app, 
             assert screen_text(app).splitlines()[-1].startswith(f" 1-{count} Pick ")
 
 
+async def test_the_footer_dims_and_lights_the_digits_in_place(make_app, only_highcard):
+    """While the decision is someone else's the digits key is dimmed, and lit again when it
+    comes back; the focus leaves the options and comes back. The footer keeps its keys (it
+    is not built again) and nothing is laid out, and it shows what a footer built anew
+    shows. A footer that must show other keys is built again."""
+    from textual.widgets._footer import FooterKey
+
+    from tabletop_tui.ui.common import SteadyFooter
+    from tabletop_tui.ui.frame import PICK_ACTION
+
+    async with wide_game(make_app) as (app, pilot, game, panel):
+        footer = game.query_one(SteadyFooter)
+        keys = list(footer.query(FooterKey))
+        pick = next(k for k in keys if k.action == PICK_ACTION)
+        assert not pick.has_class("-disabled")
+        layouts = count_layouts(game)
+        for theirs in (True, False, True, False):
+            game.table.viewer_decides = lambda theirs=theirs: not theirs  # type: ignore[method-assign]
+            game.refresh_footer()
+            game.focus_options()
+            await pilot.pause()
+            await pilot.pause()
+            assert list(footer.query(FooterKey)) == keys  # the same keys, kept
+            assert pick.has_class("-disabled") == theirs
+            assert not layouts
+            text = screen_text(app)
+            footer.call_later(footer.recompose)  # built anew: the same footer
+            await pilot.pause()
+            assert screen_text(app) == text
+            keys = list(footer.query(FooterKey))
+            pick = next(k for k in keys if k.action == PICK_ACTION)
+            layouts.clear()
+        game.query_one(DecisionPanel).show("Choose", [])
+        footer._built = ("other keys",)
+        game.refresh_bindings()
+        await pilot.pause()
+        await pilot.pause()
+        assert not set(footer.query(FooterKey)) & set(keys)  # built again
+
+
 def shown_numbers(text: str) -> list[int]:
     """The option numbers on screen, in order (labels 'Option number N')."""
     return [int(n) for n in re.findall(r"(\d+)  Option number", text)]
