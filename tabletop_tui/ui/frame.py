@@ -1046,12 +1046,17 @@ class GameScreen(BaseScreen):
         return True
 
     def focus_options(self) -> None:
-        """Keys go to the options when the viewer decides, else to the screen's bindings."""
+        """Keys go to the options when the viewer decides, else to the screen's bindings.
+        While a bot of this process thinks, options still shown keep the focus they have
+        (the list is empty, and keys it does not use go on to the screen): a list that lost
+        the focus and got it back was styled and drawn again twice a move, once in the
+        frame that shows the player's move."""
         if not self.is_active:
             return
+        options = self.query_one(DecisionPanel).options
         if self.table.viewer_decides():
-            self.query_one(DecisionPanel).options.focus()
-        else:
+            options.focus()
+        elif not (self._bot_to_move() and options.display and options.has_focus):
             self.set_focus(None)
 
     # ---- moves ---------------------------------------------------------------------------

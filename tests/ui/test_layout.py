@@ -388,6 +388,26 @@ async def test_the_footer_dims_and_lights_the_digits_in_place(make_app, only_hig
         assert not set(footer.query(FooterKey)) & set(keys)  # built again
 
 
+async def test_the_options_keep_the_focus_while_a_bot_thinks(make_app, only_highcard):
+    """While a bot of this process decides, options still shown keep the focus (not
+    styled and drawn again twice a move); another seat's decision, a game over, or options
+    hidden leave the keys to the screen."""
+    async with wide_game(make_app) as (app, pilot, game, panel):
+        options = panel.options
+        assert app.focused is options
+        game.table.viewer_decides = lambda: False  # type: ignore[method-assign]
+        for bot, shown, kept in ((True, True, True), (False, True, False), (True, False, False)):
+            options.focus()
+            options.display = True
+            await pilot.pause()
+            game._bot_to_move = lambda bot=bot: bot  # type: ignore[method-assign]
+            options.display = shown
+            game.focus_options()
+            await pilot.pause()
+            assert (app.focused is options) == kept, (bot, shown)
+            assert kept or app.focused is None
+
+
 def shown_numbers(text: str) -> list[int]:
     """The option numbers on screen, in order (labels 'Option number N')."""
     return [int(n) for n in re.findall(r"(\d+)  Option number", text)]
