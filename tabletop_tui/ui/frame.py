@@ -13,6 +13,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from rich._wrap import divide_line
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
@@ -244,6 +245,40 @@ class OptionPrompt:
     def _grid(self) -> RichTable:
         return option_prompt(self.number, self.width, self.label)
 
+    def quick_lines(self, room: int) -> list[list[Segment]] | None:
+        """The prompt's lines ``room`` cells wide as ``__rich_console__`` draws them, split
+        as a console splits them, for a label of one-cell characters whose words fit
+        beside the number (else None): most options of a move are new, and drawing each
+        through the console took most of the time the options list took to show.
+        Rich's own ``divide_line`` breaks the label, so it wraps where Rich wraps it."""
+        first = self.width + 2
+        label = self.label
+        if (
+            room <= first
+            or not label.strip()
+            or label[0].isspace()
+            or not label.isprintable()
+            or cell_len(label) != len(label)
+        ):
+            return None
+        text_width = min(len(label), room - first)
+        if any(len(word) > text_width for word in label.split()):
+            return None  # a word cut short: Rich's ellipsis
+        starts = [0, *divide_line(label, text_width, fold=False), len(label)]
+        null = Style.null()
+        lines: list[list[Segment]] = []
+        for start, end in zip(starts, starts[1:], strict=False):
+            row = label[start:end]
+            if len(row) > text_width:  # spaces that end a row beyond its width go
+                row = row[: max(text_width, len(row.rstrip()))]
+            row = row.ljust(text_width)  # a row is as wide as the widest (left-justified)
+            if lines:
+                lines.append([Segment(" " * first, null), Segment(row)])
+            else:
+                lines.append([Segment(str(self.number).rjust(self.width)), Segment("  ", null)])
+                lines[0].append(Segment(row))
+        return lines
+
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, self._grid())
 
@@ -305,6 +340,9 @@ class PromptVisual(Visual):
         style is put under every piece (which changes no piece's text)."""
 
         def draw() -> list[list[Segment]]:
+            quick = self._prompt.quick_lines(width)
+            if quick is not None:
+                return quick
             app = active_app.get()
             options = app.console_options.update(highlight=False, width=width, height=None)
             segments = app.console.render(self._prompt, options.update_width(width))

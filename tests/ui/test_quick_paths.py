@@ -97,6 +97,31 @@ def test_option_prompts_draw_as_the_grid(seed):
         ), (number, label, width)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_option_prompt_lines_drawn_without_the_console_are_the_consoles(seed):
+    """A label of one-cell characters is broken and padded by ``quick_lines`` as the
+    console breaks and pads it (spaces in a row, at its end, words as wide as the room);
+    any other label is left to the console."""
+    rng = random.Random(seed)
+    words = ["a", "Play", "Excavate", "[R]", "(chain", "4/4:", "—", "→", "x" * 12, "", " "]
+    console = Console(width=80, color_system="truecolor", file=io.StringIO())
+    quick = 0
+    for _ in range(600):
+        label = " ".join(rng.choice(words) for _ in range(rng.randint(0, 12)))
+        label = rng.choice(["", "  ", "日本 ", "é"]) + label + rng.choice(["", "  "])
+        number = rng.randint(1, 12)
+        digits, room = len(str(number)) + rng.randint(0, 1), rng.randint(2, 50)
+        prompt = OptionPrompt(number, digits, label)
+        got = prompt.quick_lines(room)
+        if got is None:
+            continue
+        quick += 1
+        drawn = console.render(prompt, console.options.update(width=room, height=None))
+        want = Segment.split_and_crop_lines(drawn, room, include_new_lines=False, pad=False)
+        assert got == list(want), (number, digits, label, room)
+    assert quick > 150  # the labels a game gives take the quick way
+
+
 async def test_kept_option_prompts_draw_and_measure_as_the_rich_prompts():
     """An option's kept prompt measures and draws as the option list's Rich prompt would,
     and a prompt seen before (same number and label) is not drawn again."""
