@@ -121,6 +121,11 @@ def test_hstack_rows_are_the_parts_appended_one_after_another() -> None:
             rows.append(row)
         return rows
 
+    def seen(row: Text) -> tuple:
+        """What a row shows: spans of no style change nothing (older Rich appends one for
+        a part of no style)."""
+        return (row.plain, [span for span in row.spans if span.style], row.style)
+
     styled = Text("世界 map", style="bold")
     styled.stylize("red", 0, 2)
     blocks = [
@@ -131,9 +136,7 @@ def test_hstack_rows_are_the_parts_appended_one_after_another() -> None:
     ]
     for gap in (0, 1, 3):
         got, want = hstack(blocks, gap), appended(blocks, gap)
-        assert [(r.plain, r.spans, r.style) for r in got] == [
-            (r.plain, r.spans, r.style) for r in want
-        ]
+        assert [seen(r) for r in got] == [seen(r) for r in want]
 
 
 def test_pack_breaks_between_pieces_by_cell_width() -> None:
