@@ -690,3 +690,49 @@ async def test_a_line_drawn_a_few_drawings_before_is_reused_not_drawn_again():
         assert again[2] is before[2]  # the line that came back: the strips drawn first
         changed = drawn(second)
         assert changed[2] is not again[2]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 50)])
+async def test_flat_board_markup_reads_as_the_markup_parser_reads_it(size, monkeypatch):
+    """Every line a Mezo board draws (two and four seats, solo, every module, mid-game)
+    reads the same through ``quick_markup`` as through Textual's markup parser, and most
+    of them take the quick way; named closing tags, nested tags, backslashes and tags of
+    other words are left to the parser."""
+    from textual.content import Content
+
+    from tabletop_tui.games.mezo.screen import MezoBoard
+    from tabletop_tui.ui import board as board_module
+    from tests.mezo.module_helpers import ALL, mod_state
+    from tests.mezo.solo_helpers import solo
+    from tests.ui.boards import board_shown
+
+    lines: list[str] = []
+    parse = board_module.markup_lines
+
+    def spied(markup: str, kept: dict) -> list | None:
+        lines.extend(markup.split("\n"))
+        return parse(markup, kept)
+
+    monkeypatch.setattr(board_module, "markup_lines", spied)
+    rng = random.Random(5)
+    for state in (mod_state(2, 3), mod_state(4, 1), mod_state(3, 2, **ALL), solo(4)):
+        for _ in range(3):
+            async with board_shown(MezoBoard(), state, size=size):
+                pass
+            for _ in range(25):
+                decision = state.decision()
+                if decision is None:
+                    break
+                state.apply(rng.choice(decision.options).id)
+    quick = 0
+    for line in set(lines):
+        got, want = board_module.quick_markup(line), Content.from_markup(line)
+        if got is not None:
+            quick += 1
+            assert (got.plain, got.spans) == (want.plain, want.spans), line
+    assert quick >= 0.9 * len(set(lines)) > 100
+    for flat in ("[bold]a\\[b[/] x ] y \\[1]", "[#ADB5BD]V4[/]──[bold][/]z", "", "no tags"):
+        got, want = board_module.quick_markup(flat), Content.from_markup(flat)
+        assert got is not None and (got.plain, got.spans) == (want.plain, want.spans), flat
+    for other in ("[b]x[/b]", "[bold]a [i]b[/][/]", "a\\b", "[link='x']y[/]", "[$x]y[/]"):
+        assert board_module.quick_markup(other) is None
