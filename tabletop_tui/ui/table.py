@@ -59,6 +59,8 @@ class TableView:
     def __init__(self, session: Session) -> None:
         self.session = session
         self.viewer: int | None = None
+        # The views of the position on the table, by seat (``view_of``).
+        self._views: tuple[GameState, int, dict[int | None, Any]] | None = None
         humans = session.local_humans
         if len(humans) == 1:
             self.viewer = humans[0]
@@ -103,7 +105,7 @@ class TableView:
         if decision is not None and decision.secret:
             return True
         state = self.session.state
-        if _public_part(state, state.view(current)) != _public_part(state, state.view(nxt)):
+        if _public_part(state, self.view_of(current)) != _public_part(state, self.view_of(nxt)):
             return True
         return self.private_log(current) or self.private_log(nxt)
 
@@ -138,7 +140,22 @@ class TableView:
         self.viewer = seat
 
     def view(self) -> dict[str, Any]:
-        return self.session.state.view(self.viewer)
+        return self.view_of(self.viewer)  # type: ignore[no-any-return]
+
+    def view_of(self, seat: int | None) -> Any:
+        """``seat``'s view of the position on the table, made once per position: a move
+        that hands the keyboard on compares two seats' views (``needs_curtain``), and the
+        redraw then draws one of them. A position is its state object and the length of
+        its history (``apply`` adds to it; an undo or a reload makes another state). Shared:
+        only read."""
+        state = self.session.state
+        kept = self._views
+        if kept is None or kept[0] is not state or kept[1] != len(state.history):
+            kept = self._views = (state, len(state.history), {})
+        views = kept[2]
+        if seat not in views:
+            views[seat] = state.view(seat)
+        return views[seat]
 
     def board_decision(self) -> Decision | None:
         """The pending decision as the viewer may see it (``decision_seen_by``)."""

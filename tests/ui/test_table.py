@@ -40,6 +40,33 @@ def test_two_humans_with_secrets_need_the_curtain_every_switch(highcard):
     assert table.viewer == 0  # unchanged until the hand-off is confirmed
 
 
+def test_a_seats_view_is_made_once_per_position(highcard, monkeypatch):
+    """Handing the keyboard on compares two seats' views and the redraw draws one of them:
+    each seat's view of a position is made once, and a move or an undo shows the new
+    position's."""
+    table = table_for(highcard, ["human", "human"], open_hands=True)
+    made: list[int | None] = []
+    view = type(table.session.state).view
+
+    def counted(state, seat):
+        made.append(seat)
+        return view(state, seat)
+
+    monkeypatch.setattr(type(table.session.state), "view", counted)
+    assert table.settle_viewer() is None and table.viewer == 0
+    first = table.view()
+    assert table.view_of(0) is first and table.view_of(1) is not first
+    made.clear()
+    table.apply(table.decision.options[0].id)
+    assert table.settle_viewer() == 1  # compares both seats' views of the new position
+    table.view()
+    table.view_of(1)
+    assert sorted(made) == [0, 1]  # each made once
+    assert table.view_of(0) == view(table.session.state, 0) != first
+    table.undo()
+    assert table.view_of(0) == first and table.view_of(0) is not first
+
+
 def test_open_hands_need_no_curtain_until_something_private_is_logged(highcard):
     # Open hands, no secret decision: the keyboard passes without a curtain...
     table = table_for(highcard, ["human", "human"], open_hands=True)
