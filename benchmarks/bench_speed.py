@@ -152,6 +152,9 @@ FIGURES = {
 
 
 def main() -> None:
+    if {"-h", "--help"} & set(sys.argv[1:]):
+        print(__doc__)  # the runs take minutes: asking how to run must not start them
+        return
     fast = quick()
     roots = {"this": ROOT}
     base = baseline()

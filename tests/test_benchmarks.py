@@ -34,6 +34,32 @@ def test_benchmark_imports_and_has_main(path, monkeypatch):
     assert callable(getattr(module, "main", None))
 
 
+@pytest.mark.parametrize("name", ["bench_app", "bench_speed"])
+def test_asking_how_to_run_a_long_benchmark_does_not_start_it(name, monkeypatch, capsys):
+    """``--help`` prints how to run the benchmark and starts no process: a run takes
+    minutes."""
+    monkeypatch.syspath_prepend(str(BENCH))
+    path = BENCH / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    try:
+        spec.loader.exec_module(module)
+
+        def started(*args, **kwargs):
+            raise AssertionError("the benchmark started")
+
+        import subprocess
+
+        monkeypatch.setattr(subprocess, "run", started)
+        monkeypatch.setattr(subprocess, "Popen", started)
+        monkeypatch.setattr(sys, "argv", [str(path), "--help"])
+        module.main()
+    finally:
+        sys.modules.pop(spec.name, None)
+    assert "Run: python benchmarks/" in capsys.readouterr().out
+
+
 def test_mezo_solo_benchmark_plays_a_game_to_its_end(monkeypatch):
     """The solo benchmark starts its games the one way a game starts (``MezoState.new``, the
     solo state for one player) and scores a finished game."""
