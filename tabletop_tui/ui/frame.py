@@ -266,17 +266,15 @@ class OptionPrompt:
             return None  # a word cut short: Rich's ellipsis
         starts = [0, *divide_line(label, text_width, fold=False), len(label)]
         null = Style.null()
+        number = [Segment(str(self.number).rjust(self.width)), Segment("  ", null)]
+        blank = [Segment(" " * first, null)]
         lines: list[list[Segment]] = []
         for start, end in zip(starts, starts[1:], strict=False):
             row = label[start:end]
             if len(row) > text_width:  # spaces that end a row beyond its width go
                 row = row[: max(text_width, len(row.rstrip()))]
-            row = row.ljust(text_width)  # a row is as wide as the widest (left-justified)
-            if lines:
-                lines.append([Segment(" " * first, null), Segment(row)])
-            else:
-                lines.append([Segment(str(self.number).rjust(self.width)), Segment("  ", null)])
-                lines[0].append(Segment(row))
+            # A row is as wide as the widest (left-justified), after the number or under it.
+            lines.append([*(blank if lines else number), Segment(row.ljust(text_width))])
         return lines
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:

@@ -60,7 +60,7 @@ class TableView:
         self.session = session
         self.viewer: int | None = None
         # The views of the position on the table, by seat (``view_of``).
-        self._views: tuple[GameState, int, dict[int | None, Any]] | None = None
+        self._views: tuple[GameState, int, dict[int | None, dict[str, Any]]] | None = None
         humans = session.local_humans
         if len(humans) == 1:
             self.viewer = humans[0]
@@ -140,9 +140,9 @@ class TableView:
         self.viewer = seat
 
     def view(self) -> dict[str, Any]:
-        return self.view_of(self.viewer)  # type: ignore[no-any-return]
+        return self.view_of(self.viewer)
 
-    def view_of(self, seat: int | None) -> Any:
+    def view_of(self, seat: int | None) -> dict[str, Any]:
         """``seat``'s view of the position on the table, made once per position: a move
         that hands the keyboard on compares two seats' views (``needs_curtain``), and the
         redraw then draws one of them. A position is its state object and the length of

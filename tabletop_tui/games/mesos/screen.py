@@ -13,7 +13,6 @@ element clicked that is not an option. Every sentence comes from the view.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from rich.text import Text
@@ -25,6 +24,7 @@ from tabletop_tui.engine.core import Option
 from tabletop_tui.ui.board import BoardText, BoardView
 from tabletop_tui.ui.kit import (
     CardFace,
+    box_height,
     click,
     fit,
     flow,
@@ -32,7 +32,6 @@ from tabletop_tui.ui.kit import (
     kept_card_box,
     pack,
     pack_height,
-    wrap,
 )
 
 from .data import CHAR_TYPES, ERA_NAME, EVENT_NAME, TYPE_NAME, invention_name
@@ -97,13 +96,6 @@ def plans(width: int) -> list[Plan]:
         return BOX_WEIGHT[p.box] - narrow + TRIBES_WEIGHT[p.tribes] + 0.25 * (p.track == "blocks")
 
     return sorted(out, key=worth, reverse=True)
-
-
-@lru_cache(maxsize=4096)
-def need(face: CardFace, width: int) -> int:
-    """Lines a card box ``width`` cells wide needs to show all of ``face`` (kept: the board
-    measures the same cards for several layouts on every redraw)."""
-    return 2 + sum(len(wrap(line, width - 4)) for line in face.lines)
 
 
 def hue_of(card: dict[str, Any]) -> str:
@@ -406,7 +398,7 @@ class MesosBoard(BoardView):
         for face, fw in faces:
             key = (face.target or "", fw)
             if key not in needs:
-                needs[key] = need(face, fw)
+                needs[key] = box_height(face, fw, self.palette)
         tall = min(height, max((needs[(f.target or "", fw)] for f, fw in faces), default=3))
         return faces, tall
 
