@@ -23,6 +23,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events, on
 from textual._context import active_app
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
@@ -743,8 +744,13 @@ class LogPanel(VerticalScroll):
 
 
 # The digits' key in the footer, worded by the number of options (``describe_key``).
+# The keys that pick an option (digits, Enter on the options) are priority bindings: the
+# app runs them as the key comes in, where a key for the screen otherwise travels to the
+# focused options list and back up through every container, a message hop each (about a
+# millisecond of every move). No widget of the frame takes digits or Enter for itself; Enter
+# goes on its usual way when the options are not what it picks (``action_pick``).
 PICK_ACTION = "digit('1')"
-PICK_BINDING = Binding("1", PICK_ACTION, "Pick", key_display="1-9", id="frame.pick")
+PICK_BINDING = Binding("1", PICK_ACTION, "Pick", key_display="1-9", priority=True, id="frame.pick")
 
 
 class GameScreen(BaseScreen):
@@ -755,9 +761,10 @@ class GameScreen(BaseScreen):
     BINDINGS = [
         PICK_BINDING,
         *[
-            Binding(str(d), f"digit('{d}')", show=False, id=f"frame.digit{d}")
+            Binding(str(d), f"digit('{d}')", show=False, priority=True, id=f"frame.digit{d}")
             for d in (2, 3, 4, 5, 6, 7, 8, 9, 0)
         ],
+        Binding("enter", "pick", show=False, priority=True, id="frame.enter"),
         Binding("j", "cursor(1)", show=False, id="frame.down"),
         Binding("k", "cursor(-1)", show=False, id="frame.up"),
         Binding("u", "undo", "Undo", id="frame.undo"),
@@ -1250,6 +1257,21 @@ class GameScreen(BaseScreen):
             self._digits = buffer
             panel.highlight(number - 1)
             panel.set_tip(f"Option {number}: press Enter, or type the next digit.")
+
+    def action_pick(self) -> None:
+        """Enter on the options picks the highlighted one, as the list's own Enter does;
+        anywhere else (or with nothing to pick) the key goes on its usual way."""
+        panel = self.query_one(DecisionPanel)
+        options = panel.options
+        index = options.highlighted
+        if (
+            not options.has_focus
+            or index is None
+            or not 0 <= index < len(panel.option_ids)
+            or options.get_option_at_index(index).disabled
+        ):
+            raise SkipAction()
+        self.choose(panel.option_ids[index])
 
     def action_cursor(self, step: int) -> None:
         options = self.query_one(DecisionPanel).options

@@ -79,6 +79,7 @@ GAME_KEYS: tuple[KeyHelp, ...] = (
         "move through the options; `Enter` or a click picks",
         DECIDING,
         more="A click on the board element an option stands for picks it too.",
+        covers=("frame.enter",),
     ),
     KeyHelp(
         "{frame.undo}",

@@ -469,6 +469,45 @@ async def test_digits_pick_two_digit_options(make_app, store, monkeypatch, highc
         assert picked[-1] == "o8"
 
 
+async def test_picking_keys_act_before_they_travel_through_the_widgets(
+    make_app, monkeypatch, highcard
+):
+    """Digits and Enter on the options pick at once (priority bindings): the key never goes
+    down to the focused options list and up again through the frame. Enter elsewhere, or
+    with nothing to pick, still goes its usual way."""
+    from textual.widgets import OptionList
+
+    app = make_app(highcard_start("human", "medium"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        panel = game.query_one(DecisionPanel)
+        reached: list[str] = []
+        original = OptionList._on_key
+
+        async def on_key(self, event):
+            reached.append(event.key)
+            await original(self, event)
+
+        monkeypatch.setattr(OptionList, "_on_key", on_key)
+        picked: list[str] = []
+        monkeypatch.setattr(game, "play", picked.append)
+        assert panel.options.has_focus and len(panel.option_ids) > 1
+        await pilot.press("2")
+        assert picked == [panel.option_ids[1]] and reached == []
+        panel.highlight(1)
+        await pilot.press("enter")
+        assert picked[-1] == panel.option_ids[1] and reached == []
+        # The list still moves its highlight with the arrows (its own keys).
+        await pilot.press("down")
+        assert reached == ["down"]
+        # Options not focused: Enter picks nothing and goes on to the focused widget's way.
+        game.query_one(LogPanel).focus()
+        await pilot.pause()
+        await pilot.press("enter")
+        assert len(picked) == 2
+
+
 async def test_board_keys_reach_the_board_and_the_help(make_app, only_highcard):
     app = make_app(highcard_start("human", "medium", seed=21))
     async with app.run_test(size=(80, 24)) as pilot:
