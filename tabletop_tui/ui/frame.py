@@ -94,11 +94,14 @@ INSPECTOR_HINT = "ℹ Highlight an option or click the board to read here what i
 class Inspector(FixedText):
     """Under the board: the highlighted option's element (or a clicked one) in sentences.
 
-    Two lines at 80x24, more on taller terminals (the stylesheet sets the bands). Within one
-    decision it never gets shorter (``show``): a band that followed each highlighted text
-    resized the board above it, which is laid out and drawn again whole, at nearly every
-    cursor key. A shorter text is drawn at the bottom of the band, and the rows above it
-    in the background under the band, as the board's own empty rows are."""
+    Two lines at 80x24, more on taller terminals (the stylesheet sets the bands). While the
+    terminal keeps its size it never gets shorter (``show``): a band that followed each
+    text resized the board above it, which is laid out and drawn again whole — at nearly
+    every cursor key, and at every move against a bot (the board's legend, shown while
+    others decide, is taller than most options' texts): a third to a half of those moves
+    waited some 15 ms more for their first frame, and the board jumped up and down each
+    turn. A shorter text is drawn at the bottom of the band, and the rows above it in the
+    background under the band, as the board's own empty rows are."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -108,13 +111,9 @@ class Inspector(FixedText):
         self._text_rows = 0  # the rows the text shown takes (the rest above it are blank)
         self._text: Text | None = None  # the text last given to ``show``
 
-    def fit(self) -> None:
-        """The next text shown sets the band's height anew (a new decision)."""
-        self._kept_width = None
-
     def show(self, text: Text) -> None:
-        """Show ``text``, the band as tall as the tallest text since ``fit`` (within its
-        maximum height); laid out only when it grows or fits anew."""
+        """Show ``text``, the band as tall as the tallest text since the terminal took its
+        size (within its maximum height); laid out only when it grows or fits anew."""
         self._text = text
         styles = self.styles
         width = self.size.width
@@ -980,7 +979,6 @@ class GameScreen(BaseScreen):
         decision = table.decision
         view = table.view()
         update_changed(self.query_one(FrameHeader), self.header_text(view, decision))
-        self.query_one(Inspector).fit()
         with self.board.batch():  # the board is drawn once, with its highlight
             self.board.update_board(view, table.board_decision(), table.viewer)
             self.update_decision_panel(decision)

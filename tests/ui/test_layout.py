@@ -445,11 +445,13 @@ async def test_the_hidden_newest_line_is_updated_without_a_layout(make_app, only
         assert screen_text(app) == text
 
 
-async def test_the_inspector_keeps_its_height_while_the_decision_stands(make_app, only_highcard):
-    """Within one decision the inspector never gets shorter: a shorter text is drawn at the
-    bottom of the band without laying anything out, the board keeps its size, and the rows
-    above the text are drawn as the board's background (the text's own rows as a band
-    fitted to it draws them). A new decision fits the band to its text again."""
+async def test_the_inspector_keeps_its_height_while_the_terminal_keeps_its_size(
+    make_app, only_highcard
+):
+    """The inspector never gets shorter, within a decision or from one to the next: a
+    shorter text is drawn at the bottom of the band without laying anything out, the board
+    keeps its size, and the rows above the text are drawn as the board's background (the
+    text's own rows as a band fitted to it draws them). Only a new size fits it again."""
     from tabletop_tui.ui.board import BoardView
     from tabletop_tui.ui.frame import Inspector
 
@@ -478,8 +480,15 @@ async def test_the_inspector_keeps_its_height_while_the_decision_stands(make_app
         base = inspector.background_colors[0].rich_color
         assert all(segment.style.bgcolor == base for strip in strips[:-1] for segment in strip)
         assert strips[-1] != strips[0]  # the band's own colour
-        # A band fitted to the short text (a new decision) draws the same last row.
+        # A new decision (a move against a bot shows the board's legend, then the options'
+        # texts) keeps the band: the board does not jump. (The fixture's board lays itself
+        # out as it redraws; the frame's boards draw changed rows in place.)
         game.redraw()
+        await pilot.pause()
+        again = await inspect(short)
+        assert again == kept and board.region == board_region
+        # Fitted anew (a new terminal size), the band is the short text's row, drawn alike.
+        inspector.refit()
         await pilot.pause()
         fitted = await inspect(short)
         assert fitted == kept[-1:] and inspector.outer_size.height == 1
