@@ -95,13 +95,14 @@ class Inspector(FixedText):
     """Under the board: the highlighted option's element (or a clicked one) in sentences.
 
     Two lines at 80x24, more on taller terminals (the stylesheet sets the bands). While the
-    terminal keeps its size it never gets shorter (``show``): a band that followed each
-    text resized the board above it, which is laid out and drawn again whole — at nearly
-    every cursor key, and at every move against a bot (the board's legend, shown while
-    others decide, is taller than most options' texts): a third to a half of those moves
-    waited some 15 ms more for their first frame, and the board jumped up and down each
-    turn. A shorter text is drawn at the bottom of the band, and the rows above it in the
-    background under the band, as the board's own empty rows are."""
+    terminal keeps its size and one person the keyboard, it never gets shorter (``show``;
+    ``fit`` at a hand-off): a band that followed each text resized the board above it,
+    which is laid out and drawn again whole — at nearly every cursor key, and at every move
+    against a bot (the board's legend, shown while others decide, is taller than most
+    options' texts): a third to a half of those moves waited some 15 ms more for their
+    first frame, and the board jumped up and down each turn. A shorter text is drawn at the
+    bottom of the band, and the rows above it in the background under the band, as the
+    board's own empty rows are."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -111,9 +112,15 @@ class Inspector(FixedText):
         self._text_rows = 0  # the rows the text shown takes (the rest above it are blank)
         self._text: Text | None = None  # the text last given to ``show``
 
+    def fit(self) -> None:
+        """The next text shown sets the band's height anew: at a hand-off, so that the
+        next person's band is not sized by what the one before read in private."""
+        self._kept_width = None
+
     def show(self, text: Text) -> None:
         """Show ``text``, the band as tall as the tallest text since the terminal took its
-        size (within its maximum height); laid out only when it grows or fits anew."""
+        size or the keyboard was handed on (within its maximum height); laid out only when
+        it grows or fits anew."""
         self._text = text
         styles = self.styles
         width = self.size.width
@@ -972,6 +979,7 @@ class GameScreen(BaseScreen):
             self.action_leave()
             return
         self.table.hand_to(seat)
+        self.query_one(Inspector).fit()  # laid out anyway as the game comes back
         self.advance()
 
     def redraw(self) -> None:

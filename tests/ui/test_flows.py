@@ -131,6 +131,37 @@ async def test_setup_remembers_last_choices(make_app, store, only_highcard):
         assert again.query_one("#opt-open_hands").value is True
 
 
+async def test_the_next_person_gets_an_inspector_band_of_their_own(make_app, only_highcard):
+    """The inspector keeps the rows it grew to from one decision to the next, but not across
+    a hand-off: the next person's band is not sized by what the one before read."""
+    from tabletop_tui.ui.board import BoardView
+    from tabletop_tui.ui.frame import Inspector
+
+    app = make_app(highcard_start("human", "human", seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        inspector = game.query_one(Inspector)
+        game.post_message(BoardView.Inspected(" ".join(["A long private text."] * 20)))
+        await pilot.pause()
+        tall = inspector.outer_size.height
+        assert tall == 4
+        await pilot.press("1")
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is game
+        # What Ben's board shows him first (a game's board tells the inspector at each
+        # redraw; the fixture's leaves it to the test).
+        game.post_message(BoardView.Inspected("A short text."))
+        await pilot.pause()
+        assert inspector.outer_size.height == 1
+        assert "A long private text" not in screen_text(app)
+
+
 async def test_setup_reports_a_bad_seed(make_app, only_highcard):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
