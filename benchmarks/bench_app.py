@@ -288,12 +288,18 @@ class FrameClock:
         await asyncio.wait_for(self.drawn.wait(), 10)
         first = self.frames[0] - start
         first_cpu = (self.first_cpu or cpu) - cpu
-        # Quiet: no frame for QUIET seconds (follow-up frames: scrolling, footer, bots).
-        seen = 0
+        await self.quiet()
+        return first, self.frames[-1] - start, first_cpu
+
+    async def quiet(self) -> None:
+        """Wait until no frame came for QUIET seconds (follow-up frames: the log, its
+        scroll, the footer, bots)."""
+        import asyncio
+
+        seen = -1
         while seen != len(self.frames):
             seen = len(self.frames)
             await asyncio.sleep(QUIET)
-        return first, self.frames[-1] - start, first_cpu
 
 
 # A key's frames are over once no frame came for this long.
@@ -375,7 +381,9 @@ async def _game_keys(
                             break
                         await asyncio.sleep(0.025)
                     if others != "human":
-                        await pilot.pause(QUIET)
+                        # The bots' frames and what follows them (the log drawn, then
+                        # scrolled) are over before a person's next key.
+                        await clock.quiet()
                     if app.screen is not screen:  # the curtain: lift it, untimed
                         await pilot.press("enter")
                         await pilot.pause(QUIET)
