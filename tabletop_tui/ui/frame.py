@@ -1268,16 +1268,10 @@ class GameScreen(BaseScreen):
         """Enter on the options picks the highlighted one, as the list's own Enter does;
         anywhere else (or with nothing to pick) the key goes on its usual way."""
         panel = self.query_one(DecisionPanel)
-        options = panel.options
-        index = options.highlighted
-        if (
-            not options.has_focus
-            or index is None
-            or not 0 <= index < len(panel.option_ids)
-            or options.get_option_at_index(index).disabled
-        ):
+        option_id = panel.highlighted_id if panel.options.has_focus else None
+        if option_id is None:
             raise SkipAction()
-        self.choose(panel.option_ids[index])
+        self.choose(option_id)
 
     def action_cursor(self, step: int) -> None:
         options = self.query_one(DecisionPanel).options
