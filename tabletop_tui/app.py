@@ -32,6 +32,8 @@ from tabletop_tui.ui.common import (
 )
 
 if TYPE_CHECKING:
+    from textual.theme import Theme
+
     # The data models (pydantic) load with the first game opened, after the start screen's
     # first frame.
     from tabletop_tui.engine.core import GameConfig
@@ -106,6 +108,28 @@ class TabletopApp(App[int]):
         speed = bot_speed or store.get_pref(SPEED_PREF, DEFAULT_SPEED)
         self.bot_speed: str = speed if speed in BOT_SPEEDS else DEFAULT_SPEED
         self._theme_ready = False
+
+    # ---- themes ----------------------------------------------------------------------------
+
+    # Themes by the names asked for: Textual looks the current theme up by name for every
+    # widget it draws (its ANSI colours), and each look-up copies the table of all themes.
+    _themes_by_name: dict[str, Theme | None] | None = None
+
+    def get_theme(self, theme_name: str) -> Theme | None:
+        found = self._themes_by_name
+        if found is None:
+            found = self._themes_by_name = {}
+        if theme_name not in found:
+            found[theme_name] = super().get_theme(theme_name)
+        return found[theme_name]
+
+    def register_theme(self, theme: Theme) -> None:
+        super().register_theme(theme)
+        self._themes_by_name = None
+
+    def unregister_theme(self, theme_name: str) -> None:
+        super().unregister_theme(theme_name)
+        self._themes_by_name = None
 
     # ---- the minimum size ----------------------------------------------------------------
 

@@ -628,6 +628,30 @@ async def test_theme_choice_is_remembered(make_app, store, only_highcard):
         assert again.theme == "nord"
 
 
+def test_themes_are_found_by_name_as_they_are_registered(store):
+    """The app keeps the themes it looked up by name; registering or removing one is
+    seen at the next look-up, as Textual's own table would answer."""
+    from textual.theme import Theme
+
+    from tabletop_tui.app import TabletopApp
+
+    app = TabletopApp(store)
+    nord = app.get_theme("nord")
+    assert nord is not None and nord.name == "nord"
+    assert app.get_theme("nord") is nord
+    assert app.get_theme("no-such-theme") is None
+    assert app.get_theme("no-such-theme, nord") is nord
+    ours = Theme(name="no-such-theme", primary="#123456")
+    app.register_theme(ours)
+    assert app.get_theme("no-such-theme") is ours
+    app.register_theme(Theme(name="nord", primary="#654321"))
+    assert app.get_theme("nord") is not nord
+    app.unregister_theme("no-such-theme")
+    assert app.get_theme("no-such-theme") is None
+    app.theme = "nord"
+    assert app.current_theme.primary == "#654321"
+
+
 async def test_missing_game_data_at_start_is_reported(make_app, store, monkeypatch, highcard):
     import dataclasses
 
