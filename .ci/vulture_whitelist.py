@@ -6,6 +6,7 @@ _._get_left_gutter_width  # ui/common.py: overrides Textual's OptionList gutter
 _.link_style  # ui/board.py: overrides Textual's style for links on the board
 _.border_title  # Textual draws it in the widget's border
 _.max_height  # Textual style, set on the frame's widgets
+_.overflow_y  # Textual style, set on the options list (frame.py `_fit_list`)
 _.parameters  # the argument of Textual's check_action(action, parameters)
 _.get_default_screen  # app.py: Textual asks the app for its first screen
 _.refresh_styles  # ui/picker.py: a flag of Textual's ScreenResume event, read after our handler

@@ -496,14 +496,19 @@ class DecisionPanel(Vertical):
     def _fit_list(self, prompts: list[Any]) -> None:
         """While the panel keeps its height, the options list is as tall as the most rows
         of options it has shown since (within its maximum height), set in cells: new options
-        that take no more rows are then drawn in place, and nothing is laid out. Otherwise
-        it is as tall as its options (the stylesheet's height)."""
+        that take no more rows are then drawn in place, and nothing is laid out. Once they
+        have filled it, its scrollbar stays (``overflow-y: scroll``): a scrollbar that came
+        with every long list and went with the next short one laid the screen out again
+        (some 9 ms more before that move's first frame), and the options re-wrapped.
+        Otherwise the list is as tall as its options (the stylesheet's height and
+        overflow)."""
         olist = self.options
         width = olist.scrollable_content_region.width
         room = olist.styles.max_height
         if self._kept is None or not width or room is None or room.unit is not Unit.CELLS:
             self._list_rows = None
             olist.styles.height = None
+            olist.styles.overflow_y = None  # type: ignore[assignment]  # the stylesheet's
             return
         padding = olist.get_component_styles("option-list--option").padding.width
         inner = width - olist.GUTTER - padding
@@ -513,6 +518,9 @@ class DecisionPanel(Vertical):
         if self._list_rows is not None and self._list_rows[0] == width:
             rows = max(rows, self._list_rows[1])
         self._list_rows = (width, rows)
+        scroll = rows > room.value
+        if (olist.styles.inline.get_rule("overflow_y") == "scroll") != scroll:
+            olist.styles.overflow_y = "scroll" if scroll else None  # type: ignore[assignment]
         height = min(rows, int(room.value)) + olist.styles.gutter.height
         current = olist.styles.height
         if current is None or current.unit is not Unit.CELLS or current.value != height:

@@ -321,6 +321,34 @@ async def test_a_move_that_changes_no_size_is_drawn_without_a_layout(make_app, o
         assert shown_numbers(screen_text(app)) == list(range(1, 13))
 
 
+async def test_a_list_that_once_scrolled_keeps_its_scrollbar_beside_the_board(
+    make_app, only_highcard
+):
+    """Beside the board, once the options have overflowed the list, its scrollbar stays:
+    shorter and longer lists after it are drawn in place (a scrollbar that came and went
+    with them laid the screen out twice). A list that fits its content again (the log
+    hidden) has no scrollbar while its options fit."""
+    async with wide_game(make_app) as (app, pilot, game, panel):
+        olist = panel.options
+        many = [(f"x{i}", f"Option number {i}") for i in range(40)]
+        panel.show("Choose one", many)
+        await pilot.pause()
+        assert olist.show_vertical_scrollbar
+        layouts = count_layouts(game)
+        for count in (3, 40, 2):
+            panel.show(f"Choose from {count}", many[:count])
+            await pilot.pause()
+            assert not layouts, count
+            assert olist.show_vertical_scrollbar, count
+            assert shown_numbers(screen_text(app))[:2] == [1, 2]
+        await pilot.press("l")  # the log hidden: the panel fits its content
+        await pilot.pause()
+        panel.show("Choose again", many[:3])
+        await pilot.pause()
+        assert not olist.show_vertical_scrollbar
+        assert shown_numbers(screen_text(app)) == [1, 2, 3]
+
+
 async def test_the_digits_key_is_reworded_after_the_frame_of_the_move(make_app, only_highcard):
     """Another number of options rewords the footer's digits key once the move is drawn,
     not with it (the footer row is not drawn again in the move's frame); the screen then
