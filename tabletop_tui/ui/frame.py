@@ -774,6 +774,8 @@ class GameScreen(BaseScreen):
 
     BINDINGS = [
         PICK_BINDING,
+        # Shown in the footer once the game is over (``check_action``), where the digits were.
+        Binding("enter", "results", "Results", id="frame.results"),
         *[
             Binding(str(d), f"digit('{d}')", show=False, priority=True, id=f"frame.digit{d}")
             for d in (2, 3, 4, 5, 6, 7, 8, 9, 0)
@@ -787,7 +789,6 @@ class GameScreen(BaseScreen):
         Binding("question_mark,f1", "help", "Help", key_display="?", id="frame.help"),
         Binding("r", "rules", "Rules", id="frame.rules"),
         Binding("s", "speed", "Bot speed", show=False, id="frame.speed"),
-        Binding("enter", "results", "Results", show=False, id="frame.results"),
         Binding("q", "leave", "Leave", id="frame.leave"),
     ]
 
@@ -1058,8 +1059,9 @@ class GameScreen(BaseScreen):
             panel.show(f"Waiting for {who}{f' ({note})' if note else ''}: {what}", [], waiting=True)
         self.refresh_footer()  # the footer names the options' numbers
 
-    # What the footer last showed: the number of options and whether the digits are live.
-    _footer_key: tuple[int, bool] | None = None
+    # What the footer last showed: the number of options, whether the digits are live and
+    # whether the game is over.
+    _footer_key: tuple[int, bool, bool] | None = None
 
     # The digits' key waits to be reworded after the next frame (``refresh_footer``).
     _reword_due = False
@@ -1070,11 +1072,11 @@ class GameScreen(BaseScreen):
         the digits' key is reworded after the frame that shows the move: a footer key
         changed with the move brings the footer row into that frame."""
         count = len(self.query_one(DecisionPanel).option_ids)
-        key = (count, self.table.viewer_decides())
+        key = (count, self.table.viewer_decides(), self.table.decision is None)
         if key == self._footer_key:
             return
         before, self._footer_key = self._footer_key, key
-        if before is not None and before[1] == key[1]:
+        if before is not None and before[1:] == key[1:]:
             if not self._reword_due:
                 self._reword_due = True
                 self.after_frame(self._reword_later)
@@ -1097,7 +1099,13 @@ class GameScreen(BaseScreen):
         return "1-9" if count == 0 else "1" if count == 1 else f"1-{count}"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Digits are shown dimmed while the decision is someone else's."""
+        """Digits are shown dimmed while the decision is someone else's. Once the game is
+        over, the footer offers the results (Enter) instead of the digits and the tip."""
+        over = self.table.decision is None
+        if action == "results":
+            return over
+        if action in ("digit", "pick", "tip") and over:
+            return False
         if action == "digit" and not self.table.viewer_decides():
             return None
         return True

@@ -728,6 +728,35 @@ async def test_enter_typed_ahead_does_not_skip_the_results(make_app, twopick):
         assert isinstance(app.screen, ResultScreen)
 
 
+async def test_once_the_game_is_over_the_footer_offers_the_results(make_app, twopick):
+    """At the end the footer names Enter for the results where the digits and the tip
+    were; the digits and the tip then do nothing, and Enter opens the results again from
+    the board."""
+    app = make_app(game_start("twopick", seats("human"), 2, rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert "Pick" in footer and "Tip" in footer and "Results" not in footer
+        await pilot.press("1", "1")
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("b")  # back to the board
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        footer = screen_text(app).splitlines()[-1]
+        assert footer.startswith(" ⏎ Results ")
+        assert "Pick" not in footer and "Tip" not in footer and "Leave" in footer
+        history = list(game.session.state.history)
+        await pilot.press("1", "t")
+        await settle(pilot)
+        assert app.screen is game and game.session.state.history == history
+        assert "Tip" not in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+
+
 async def test_start_straight_into_a_replay(make_app, store, twopick):
     from tabletop_tui.session import Session
 
