@@ -77,3 +77,24 @@ def test_mezo_solo_benchmark_plays_a_game_to_its_end(monkeypatch):
     assert played.margin == played.mine - played.theirs
     assert played.won == (played.margin > 0)
     assert played.mine > 0 and played.theirs > 0
+
+
+def test_repeated_key_timings_keep_each_keys_fastest_pass(monkeypatch):
+    """``bench_app --repeat``: each key at its least (first frame, last frame and CPU
+    apart), over the passes that made the same moves; a pass with another number of keys
+    is left out."""
+    monkeypatch.syspath_prepend(str(BENCH))
+    spec = importlib.util.spec_from_file_location("bench_app_fastest", BENCH / "bench_app.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    try:
+        spec.loader.exec_module(module)
+        passes = [
+            [[3.0, 5.0, 1.0], [2.0, 2.0, 2.0]],
+            [[1.0, 6.0, 2.0], [4.0, 1.0, 1.0]],
+            [[0.1, 0.1, 0.1]],
+        ]
+        assert module.fastest(passes) == [[1.0, 5.0, 1.0], [2.0, 1.0, 1.0]]
+        assert module.fastest(passes[:1]) == passes[0]
+    finally:
+        sys.modules.pop(spec.name, None)
