@@ -447,8 +447,8 @@ ROUNDS = 2
 
 def fastest(passes: list[list[list[float]]]) -> list[list[float]]:
     """The keys of several passes over the same moves, each key at its fastest (first
-    frame, last frame and CPU each at their least); a pass that made other moves (another
-    number of keys) is left out."""
+    frame, last frame and CPU each at their least); a pass with another number of keys
+    than the first (other moves) is left out."""
     same = [keys for keys in passes if len(keys) == len(passes[0])]
     return [[min(values) for values in zip(*key, strict=True)] for key in zip(*same, strict=True)]
 
