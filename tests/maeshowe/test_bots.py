@@ -140,3 +140,22 @@ def test_hint_tells_a_costly_move_from_the_heal_after_it():
     best, reason = GAME.bot("hard").choose_explained(_ctx(s, 2))
     assert best.startswith("discard:tr")
     assert reason.gain.startswith("Costs 1 health; then the rest of the turn heals 1 health.")
+
+
+def test_the_tips_runner_up_is_not_the_same_moves_in_another_order():
+    """Playing Excavate then discarding Treasure, or discarding Treasure first, comes to the
+    same: the tip names the best line and compares it with another way to play the turn,
+    not with its own two moves reordered."""
+    from tabletop_tui.engine.record import SeatSpec
+    from tabletop_tui.session import Session
+
+    session = Session.start(GAME, GAME.make_config(1, {}), [SeatSpec(name="A", kind="human")], 21)
+    hard = GAME.bot("hard")
+    ctx = context_for(session.state, random.Random(0))
+    best, reason = hard.choose_explained(ctx)
+    plans = hard.plans(context_for(session.state, random.Random(0)))
+    assert best == "play:ex-b3" and reason.plan == "Then: Discard Treasure [R] (-1 health)."
+    # The same two moves the other way round are as good: not what the tip compares with.
+    assert sorted(plans[1].options) == sorted(plans[0].options)
+    assert "Treasure" not in reason.versus
+    assert "Discard No Food [R] (-1 health)" in reason.versus

@@ -270,7 +270,12 @@ class GreedyBot:
         best = next(p for p in plans if p.options[0] == oid)
         gain = self._gains(ctx, best.options)
         plan = self._plan_words(ctx, best)
-        others = [p for p in plans if p is not best]
+        # The runner-up is another way to play the turn, not the same moves in another order
+        # (discarding first, then playing the same card): named, it read as a second choice
+        # between the very cards the tip had just planned.
+        others = [p for p in plans if sorted(p.options) != sorted(best.options)]
+        if not others:
+            return oid, Reason(gain, "", plan)
         gap = (best.value - others[0].value) / self.weights.health
         alt = others[0].labels[0]
         if gap < 0.5:
